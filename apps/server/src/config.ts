@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** Environment variables Vigil reads; every one has a default fit for the embedded demo. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Folder of the embedded PGlite database (ignored when DATABASE_URL is set). */
+  DATA_DIR: z.string().default('./data/pglite'),
+  REDIS_URL: z.string().url().optional(),
+  MQTT_URL: z.string().url().optional(),
+  TOKEN_SECRET: z.string().min(16).optional(),
+  /** Absolute lifetime of a sign-in, in minutes (default 12 h: one shift plus handover). */
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(720),
+  /** Idle timeout of a sign-in, in minutes: a console untouched this long must sign in again. */
+  TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  API_PREFIX: z
+    .string()
+    .regex(/^\/[a-z0-9\-/]*$/)
+    .default('/api'),
+  SOCKET_URL: z.string().default(''),
+  MAPS_KEY: z.string().default(''),
+  MAP_ID: z.string().default(''),
+  /** Demo world and simulator; on by default only for the embedded database. */
+  DEMO: bool.optional(),
+  SIMULATOR: bool.optional(),
+  /** Password of the single operator account created on a fresh production database. */
+  ADMIN_PASSWORD: z.string().min(8).max(20).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Failed sign-ins allowed per account, and per address, in each 15-minute window. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  redisUrl?: string;
+  mqttUrl?: string;
+  tokenSecret?: string;
+  tokenTtlMinutes: number;
+  tokenIdleMinutes: number;
+  apiPrefix: string;
+  socketUrl: string;
+  mapsKey: string;
+  mapId: string;
+  demo: boolean;
+  simulator: boolean;
+  adminPassword?: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist?: string;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  const demo = e.DEMO ?? embedded;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    redisUrl: e.REDIS_URL,
+    mqttUrl: e.MQTT_URL,
+    tokenSecret: e.TOKEN_SECRET,
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    tokenIdleMinutes: e.TOKEN_IDLE_MINUTES,
+    apiPrefix: e.API_PREFIX.replace(/\/$/, '') || '/api',
+    socketUrl: e.SOCKET_URL,
+    mapsKey: e.MAPS_KEY,
+    mapId: e.MAP_ID,
+    demo,
+    simulator: e.SIMULATOR ?? demo,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+  };
+}
+
+/** A config for tests: embedded database, quiet logs, no demo unless asked. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: 'false' }), ...overrides };
+}

@@ -1,0 +1,3 @@
+export * from './organisation.ts';
+export * from './member.ts';
+export * from './device.ts';

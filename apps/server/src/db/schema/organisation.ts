@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { ApiPermission, SidebarItem } from '@vigil/contracts';
+import { auditColumns, ts } from './columns.ts';
+
+export const orgs = pgTable(
+  'orgs',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    type: smallint('type').notNull(),
+    /** A care organisation (type 1) that is a security company: guard roles 14–16 belong here. */
+    isGuard: boolean('is_guard').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    phone: varchar('phone', { length: 30 }),
+    address: varchar('address', { length: 200 }),
+    /** Minutes an abnormal event may stay unhandled before it is escalated. */
+    escalationMinutes: integer('escalation_minutes').notNull().default(30),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('orgs_name_uq').on(t.name), check('orgs_type_ck', sql`${t.type} between 0 and 5`)],
+);
+
+/** A care organisation served by a pharmacy, hospital, clinic or security company. */
+export const orgRelations = pgTable(
+  'org_relations',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    relatedOrgId: integer('related_org_id')
+      .notNull()
+      .references(() => orgs.id),
+    /** What the relation grants the related organisation, e.g. ['members', 'delivery', 'abnormal']. */
+    grants: jsonb('grants').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('org_relations_pair_uq').on(t.orgId, t.relatedOrgId),
+    index('org_relations_related_idx').on(t.relatedOrgId),
+  ],
+);
+
+export const orgFeatures = pgTable(
+  'org_features',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    feature: varchar('feature', { length: 60 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.feature] })],
+);
+
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('areas_org_name_uq').on(t.orgId, t.name)],
+);
+
+export const apiGroups = pgTable(
+  'api_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    remark: text('remark'),
+    permissions: jsonb('permissions').$type<ApiPermission[]>().notNull().default([]),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('api_groups_name_uq').on(t.name)],
+);
+
+/** One row per SPEC §6 role: its current API group and its sidebar tree. */
+export const roles = pgTable('roles', {
+  id: smallint('id').primaryKey(),
+  apiGroupId: integer('api_group_id')
+    .notNull()
+    .references(() => apiGroups.id),
+  sidebar: jsonb('sidebar').$type<SidebarItem[]>().notNull().default([]),
+  ...auditColumns,
+});
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    areaId: integer('area_id').references(() => areas.id),
+    role: smallint('role')
+      .notNull()
+      .references(() => roles.id),
+    account: varchar('account', { length: 20 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    phone: varchar('phone', { length: 30 }),
+    email: varchar('email', { length: 120 }),
+    headshot: varchar('headshot', { length: 120 }),
+    enabled: boolean('enabled').notNull().default(true),
+    passwordChangedAt: ts('password_changed_at'),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('staff_account_uq').on(sql`lower(${t.account})`),
+    index('staff_org_idx').on(t.orgId, t.areaId),
+  ],
+);
+
+/** A staff member granted another role until an expiry. */
+export const tempRoles = pgTable(
+  'temp_roles',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    role: smallint('role')
+      .notNull()
+      .references(() => roles.id),
+    startsAt: ts('starts_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    grantedBy: integer('granted_by').references(() => staff.id),
+    remark: text('remark'),
+    ...auditColumns,
+  },
+  (t) => [index('temp_roles_staff_idx').on(t.staffId, t.expiresAt)],
+);
+
+/** Server-side record of each sign-in: logout and disabling revoke it at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+  },
+  (t) => [index('sessions_staff_idx').on(t.staffId)],
+);
+
+/** Change log of staff (SPEC §3 user change kind: enable 0, role 1, area 2). */
+export const staffChangeLogs = pgTable(
+  'staff_change_logs',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    kind: smallint('kind').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    operatorId: integer('operator_id').references(() => staff.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('staff_change_logs_org_idx').on(t.orgId, t.createdAt)],
+);

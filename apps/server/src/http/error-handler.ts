@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@vigil/contracts';
+import { AppError, type FieldError } from './errors.ts';
+
+type PgError = { code?: string; constraint?: string };
+
+/**
+ * Every failure leaves as `{ code, message, errors? }` with a SPEC §8 code. Nothing internal (stack,
+ * SQL, constraint text) reaches the client; it goes to the log with the request id instead.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((thrown: unknown, request, reply) => {
+    const error = thrown as FastifyError & PgError;
+    if (thrown instanceof AppError) {
+      return reply.status(thrown.status).send({ code: thrown.code, message: thrown.message, errors: thrown.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(thrown)) {
+      const errors: FieldError[] = thrown.validation.map((v) => ({
+        field: fieldName(v.instancePath, v.params as { keys?: string[] }),
+        message: v.message ?? 'validation.invalidInput',
+      }));
+      return reply.status(422).send({ code: ErrorCode.validationFailed, message: 'Form validation failed', errors });
+    }
+    if (error.code === '23505') {
+      return reply.status(409).send({ code: ErrorCode.duplicate, message: 'Duplicate data' });
+    }
+    if (error.code === '23503' || error.code === '22P02' || error.code === '22003') {
+      request.log.warn({ err: error }, 'rejected by a database constraint');
+      return reply.status(422).send({ code: ErrorCode.validationFailed, message: 'Form validation failed' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ code: ErrorCode.processError, message: error.message });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+      // Malformed JSON, wrong content type, body too large: the client sent something unusable.
+      return reply
+        .status(error.statusCode === 404 ? 404 : 422)
+        .send({ code: error.statusCode === 404 ? ErrorCode.notFound : ErrorCode.validationFailed, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: ErrorCode.processError, message: 'System error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: ErrorCode.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+function fieldName(instancePath: string, params: { keys?: string[] }): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  // Unknown fields (strict schemas) have no path of their own; name them instead.
+  if (!path && Array.isArray(params.keys)) return params.keys.join(',');
+  return path;
+}

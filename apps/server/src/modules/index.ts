@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/routes.ts';
+
+/** Every API module, registered under the API prefix. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+}

@@ -1,0 +1,50 @@
+/** SPEC §8: application error codes carried in `{ code, message }` error bodies. */
+export const ErrorCode = {
+  tokenExpired: -1,
+  loginFailed: -2,
+  noPermission: -3,
+  accountDisabled: -4,
+  validationFailed: -5,
+  duplicate: -6,
+  notFound: -7,
+  processError: -8,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status that fits each code (ARCHITECTURE.md: 401, 403, 404, 409, 422). */
+export const errorHttpStatus: Record<ErrorCode, number> = {
+  [ErrorCode.tokenExpired]: 401,
+  [ErrorCode.loginFailed]: 401,
+  [ErrorCode.noPermission]: 403,
+  [ErrorCode.accountDisabled]: 403,
+  [ErrorCode.validationFailed]: 422,
+  [ErrorCode.duplicate]: 409,
+  [ErrorCode.notFound]: 404,
+  [ErrorCode.processError]: 422,
+};
+
+/** i18n keys of the toast shown for each code (web locales `error.*`). */
+export const errorLabelKey: Record<ErrorCode, string> = {
+  [ErrorCode.tokenExpired]: 'error.tokenExpired',
+  [ErrorCode.loginFailed]: 'error.loginFailed',
+  [ErrorCode.noPermission]: 'error.noPermission',
+  [ErrorCode.accountDisabled]: 'error.accountDisabled',
+  [ErrorCode.validationFailed]: 'error.validationFailed',
+  [ErrorCode.duplicate]: 'error.duplicate',
+  [ErrorCode.notFound]: 'error.notFound',
+  [ErrorCode.processError]: 'error.processError',
+};
+
+/** English server messages; the web shows its own translated text chosen by code. */
+export const errorMessage: Record<ErrorCode, string> = {
+  [ErrorCode.tokenExpired]: 'Token expired, please sign in again',
+  [ErrorCode.loginFailed]: 'Login failed, incorrect username or password',
+  [ErrorCode.noPermission]: 'User does not have permission',
+  [ErrorCode.accountDisabled]: 'Login failed, account is disabled',
+  [ErrorCode.validationFailed]: 'Form validation failed',
+  [ErrorCode.duplicate]: 'Duplicate data',
+  [ErrorCode.notFound]: 'Data not found',
+  [ErrorCode.processError]: 'Process error',
+};
+
+export const SYSTEM_ERROR_KEY = 'error.system';

@@ -1,0 +1,186 @@
+import type { SidebarItem } from '../schemas/auth.ts';
+import { Role, type StaffRole } from '../enums/roles.ts';
+import { Resource } from './resources.ts';
+
+/**
+ * Every console page (web path without the leading slash) and the resource whose GET permission
+ * lets a user see it (SPEC §2: "an item shows only if the user may GET the matching resource").
+ */
+export const Page = {
+  home: { resource: Resource.personal },
+  personal: { resource: Resource.personal },
+  'pass-modify': { resource: Resource.personal },
+  feature: { resource: Resource.feature },
+  sidebar: { resource: Resource.sidebar },
+  api: { resource: Resource.api },
+  org: { resource: Resource.org },
+  'org-relation': { resource: Resource.orgRelation },
+  area: { resource: Resource.area },
+  staff: { resource: Resource.staff },
+  role: { resource: Resource.role },
+  temprole: { resource: Resource.tempRole },
+  member: { resource: Resource.user },
+  'member-device': { resource: Resource.userSystemDeviceBind },
+  'member-device-chylyng': { resource: Resource.userSystemDeviceBindChylyng },
+  'device-chylyng': { resource: Resource.deviceBindChylyng },
+  'device-bind': { resource: Resource.deviceBind },
+  'device-sleep-history': { resource: Resource.deviceSleepHistory },
+  'abnormal-log': { resource: Resource.abnormal },
+  'change-log-staff': { resource: Resource.changeStaff },
+  'change-log-member': { resource: Resource.changeUser },
+  'medical-state-log': { resource: Resource.medicalUser },
+  'medication-delivery': { resource: Resource.deliveryMedicine },
+  educate: { resource: Resource.careHealth },
+  reconsultation: { resource: Resource.careFollowUp },
+  'service-schedule': { resource: Resource.careSchedule },
+  'package-record': { resource: Resource.carePackage },
+  'symptom-manage': { resource: Resource.careSymptom },
+  'health-report': { resource: Resource.careReport },
+  'diet-manage': { resource: Resource.careDiet },
+  stethoscope: { resource: Resource.careStethoscope },
+  'work-log': { resource: Resource.workLog },
+  opd: { resource: Resource.opd },
+  'medical-record': { resource: Resource.medicalRecords },
+  standerd: { resource: Resource.user },
+  heartrate: { resource: Resource.heartRate },
+  bloodpressure: { resource: Resource.bloodPressure },
+  bloodoxygen: { resource: Resource.bloodOxygen },
+  bodytemperature: { resource: Resource.bodyTemperature },
+  bloodsugar: { resource: Resource.bloodSugar },
+  bloodglucose: { resource: Resource.bloodGlucose },
+  ecg: { resource: Resource.ecg },
+  sleep: { resource: Resource.sleep },
+  activity: { resource: Resource.activity },
+  sports: { resource: Resource.sports },
+  weight: { resource: Resource.weight },
+  hrv: { resource: Resource.hrv },
+  cholesterol: { resource: Resource.cholesterol },
+  'uric-acid': { resource: Resource.uricAcid },
+  'urine-output': { resource: Resource.urineOutput },
+  'drinking-water': { resource: Resource.drinkingWater },
+  heartvessel: { resource: Resource.heartVessel },
+} as const satisfies Record<string, { resource: string }>;
+export type PageKey = keyof typeof Page;
+
+export const vitalPages = [
+  'heartrate',
+  'bloodpressure',
+  'bloodoxygen',
+  'bodytemperature',
+  'bloodsugar',
+  'bloodglucose',
+  'ecg',
+  'sleep',
+  'activity',
+  'sports',
+  'weight',
+  'hrv',
+  'cholesterol',
+  'uric-acid',
+  'urine-output',
+  'drinking-water',
+  'heartvessel',
+] as const satisfies readonly PageKey[];
+
+export const carePages = [
+  'educate',
+  'reconsultation',
+  'service-schedule',
+  'package-record',
+  'symptom-manage',
+  'health-report',
+  'diet-manage',
+  'stethoscope',
+  'work-log',
+] as const satisfies readonly PageKey[];
+
+/** A sidebar group: a folder (type 0) of pages, or a single page (type 1) when `pages` has one. */
+type MenuGroup = { group: string; pages: readonly PageKey[] };
+
+const adminGroup = (withOrg: boolean): MenuGroup => ({
+  group: 'organisation',
+  pages: withOrg ? ['org', 'area', 'staff', 'role'] : ['area', 'staff'],
+});
+const memberGroup: MenuGroup = {
+  group: 'members',
+  pages: ['member', 'member-device', 'member-device-chylyng', 'medical-state-log'],
+};
+const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
+const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
+const vitalGroup: MenuGroup = { group: 'vitals', pages: vitalPages };
+const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change-log-member'] };
+
+/**
+ * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one list
+ * here: org area admins with every hospital and clinic role; guard roles mirror the admin groups.
+ */
+export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
+  [Role.engineer]: [
+    { group: 'system', pages: ['feature', 'sidebar', 'api', 'role'] },
+    { group: 'members', pages: ['member'] },
+  ],
+  [Role.manager]: [
+    { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole'] },
+    { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
+  ],
+  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.orgStaff]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
+  [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff'] }],
+  [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
+  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.hospitalDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.clinicDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, logGroup],
+  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
+  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup],
+  [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, alertGroup],
+  [Role.guardStaff]: [{ group: 'members', pages: ['member'] }, alertGroup],
+  [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, careGroup, vitalGroup],
+};
+
+/** Where `/` leads for each role: its landing page (SPEC §2's redirects), `home` if none. */
+export const roleLandingPage: Record<StaffRole, PageKey> = {
+  [Role.engineer]: 'feature',
+  [Role.manager]: 'org',
+  [Role.orgAdmin]: 'home',
+  [Role.orgAreaAdmin]: 'home',
+  [Role.orgStaff]: 'home',
+  [Role.orgGuard]: 'home',
+  [Role.pharmacyAdmin]: 'medication-delivery',
+  [Role.pharmacyStaff]: 'medication-delivery',
+  [Role.hospitalAdmin]: 'home',
+  [Role.hospitalDoctor]: 'home',
+  [Role.clinicAdmin]: 'home',
+  [Role.clinicDoctor]: 'home',
+  [Role.hotelAdmin]: 'home',
+  [Role.hotelAreaAdmin]: 'home',
+  [Role.guardAdmin]: 'home',
+  [Role.guardAreaAdmin]: 'home',
+  [Role.guardStaff]: 'home',
+  [Role.nursingAide]: 'member',
+};
+
+/** Pages every signed-in role has, whether or not the sidebar lists them. */
+export const commonPages: readonly PageKey[] = ['home', 'personal', 'pass-modify'];
+
+export function rolePages(role: StaffRole): PageKey[] {
+  const pages = new Set<PageKey>(commonPages);
+  for (const g of roleMenu[role]) for (const p of g.pages) pages.add(p);
+  return [...pages];
+}
+
+/** The default sidebar tree stored for a role (SPEC §3 shape); i18n keys live under `menu.*`. */
+export function defaultSidebar(role: StaffRole): SidebarItem[] {
+  return roleMenu[role].map((g) =>
+    g.pages.length === 1
+      ? page(g.pages[0])
+      : { path: '', i18n: `menu.group.${g.group}`, type: 0 as const, name: g.group, lower: g.pages.map(page) },
+  );
+}
+
+function page(key: PageKey): SidebarItem {
+  return { path: `/${key}`, i18n: `menu.${key}`, type: 1, name: key, lower: [] };
+}
