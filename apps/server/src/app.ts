@@ -14,11 +14,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerModules } from './modules/index.ts';
+import { DomainEventBus } from './events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    events: DomainEventBus;
   }
 }
 
@@ -40,6 +42,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('events', new DomainEventBus());
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
