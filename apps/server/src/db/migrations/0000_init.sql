@@ -201,6 +201,64 @@ CREATE TABLE "devices" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "gateways" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "gateways_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"org_id" integer NOT NULL,
+	"name" varchar(100) NOT NULL,
+	"key_hash" varchar(64) NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"last_seen_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "readings" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "readings_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"org_id" integer NOT NULL,
+	"member_id" integer,
+	"area_id" integer,
+	"device_id" integer NOT NULL,
+	"kind" smallint NOT NULL,
+	"source" smallint NOT NULL,
+	"occur_time" timestamp with time zone NOT NULL,
+	"value" real,
+	"value2" real,
+	"data" jsonb,
+	"remark" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "abnormal_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"org_id" integer NOT NULL,
+	"area_id" integer,
+	"member_id" integer,
+	"device_id" integer,
+	"type" smallint NOT NULL,
+	"category" smallint NOT NULL,
+	"occur_time" timestamp with time zone NOT NULL,
+	"detail" jsonb,
+	"is_handle" boolean DEFAULT false NOT NULL,
+	"is_follow" boolean DEFAULT false NOT NULL,
+	"follow_by" integer,
+	"follow_at" timestamp with time zone,
+	"escalated_at" timestamp with time zone,
+	"recovered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "abnormal_handles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"abnormal_id" integer NOT NULL,
+	"content" text NOT NULL,
+	"remark" text,
+	"staff_id" integer,
+	"staff_name" varchar(100) NOT NULL,
+	"handle_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "areas" ADD CONSTRAINT "areas_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "org_features" ADD CONSTRAINT "org_features_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "org_relations" ADD CONSTRAINT "org_relations_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -233,6 +291,14 @@ ALTER TABLE "device_bindings" ADD CONSTRAINT "device_bindings_bound_by_staff_id_
 ALTER TABLE "device_bindings" ADD CONSTRAINT "device_bindings_unbound_by_staff_id_fk" FOREIGN KEY ("unbound_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_area_id_areas_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."areas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gateways" ADD CONSTRAINT "gateways_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_area_id_areas_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."areas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_follow_by_staff_id_fk" FOREIGN KEY ("follow_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_handles" ADD CONSTRAINT "abnormal_handles_abnormal_id_abnormal_events_id_fk" FOREIGN KEY ("abnormal_id") REFERENCES "public"."abnormal_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_handles" ADD CONSTRAINT "abnormal_handles_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_groups_name_uq" ON "api_groups" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "areas_org_name_uq" ON "areas" USING btree ("org_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "org_relations_pair_uq" ON "org_relations" USING btree ("org_id","related_org_id");--> statement-breakpoint
@@ -254,4 +320,12 @@ CREATE INDEX "device_bindings_device_idx" ON "device_bindings" USING btree ("dev
 CREATE INDEX "device_bindings_member_idx" ON "device_bindings" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "device_bindings_open_uq" ON "device_bindings" USING btree ("device_id") WHERE "device_bindings"."unbound_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_serial_uq" ON "devices" USING btree ("serial");--> statement-breakpoint
-CREATE INDEX "devices_org_idx" ON "devices" USING btree ("org_id","type");
+CREATE INDEX "devices_org_idx" ON "devices" USING btree ("org_id","type");--> statement-breakpoint
+CREATE UNIQUE INDEX "gateways_key_hash_uq" ON "gateways" USING btree ("key_hash");--> statement-breakpoint
+CREATE INDEX "gateways_org_idx" ON "gateways" USING btree ("org_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "readings_device_kind_time_uq" ON "readings" USING btree ("device_id","kind","occur_time");--> statement-breakpoint
+CREATE INDEX "readings_member_kind_time_idx" ON "readings" USING btree ("member_id","kind","occur_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "abnormal_events_open_uq" ON "abnormal_events" USING btree ("type",coalesce("member_id", 0),coalesce("device_id", 0)) WHERE not "abnormal_events"."is_handle" and "abnormal_events"."recovered_at" is null;--> statement-breakpoint
+CREATE INDEX "abnormal_events_org_time_idx" ON "abnormal_events" USING btree ("org_id","occur_time");--> statement-breakpoint
+CREATE INDEX "abnormal_events_member_time_idx" ON "abnormal_events" USING btree ("member_id","occur_time");--> statement-breakpoint
+CREATE INDEX "abnormal_handles_abnormal_idx" ON "abnormal_handles" USING btree ("abnormal_id","handle_time");

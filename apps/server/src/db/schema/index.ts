@@ -1,3 +1,5 @@
 export * from './organisation.ts';
 export * from './member.ts';
 export * from './device.ts';
+export * from './readings.ts';
+export * from './abnormal.ts';

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, ts } from './columns.ts';
+import { areas, orgs, staff } from './organisation.ts';
+import { members } from './member.ts';
+import { devices } from './device.ts';
+
+/** SPEC §3 abnormal detail: the offending value, the standard crossed, minutes elapsed, position. */
+export type AbnormalDetail = {
+  value?: string | number;
+  standard?: number;
+  minute?: number;
+  lat?: string;
+  lng?: string;
+};
+
+/** An abnormal event raised by the alert rules (SPEC §3 "abnormal"). */
+export const abnormalEvents = pgTable(
+  'abnormal_events',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    areaId: integer('area_id').references(() => areas.id),
+    memberId: integer('member_id').references(() => members.id),
+    deviceId: integer('device_id').references(() => devices.id),
+    /** SPEC §3 abnormal type 0–102 and its category 0–4. */
+    type: smallint('type').notNull(),
+    category: smallint('category').notNull(),
+    occurTime: ts('occur_time').notNull(),
+    detail: jsonb('detail').$type<AbnormalDetail>(),
+    isHandle: boolean('is_handle').notNull().default(false),
+    isFollow: boolean('is_follow').notNull().default(false),
+    followBy: integer('follow_by').references(() => staff.id),
+    followAt: ts('follow_at'),
+    escalatedAt: ts('escalated_at'),
+    /** Set when a later reading is back within the standard: the event is closed without handling. */
+    recoveredAt: ts('recovered_at'),
+    ...auditColumns,
+  },
+  (t) => [
+    // No alert storms: one open event per (member or room device, device, type). 0 stands for
+    // "none" so events without a member or device still collide with each other.
+    uniqueIndex('abnormal_events_open_uq')
+      .on(t.type, sql`coalesce(${t.memberId}, 0)`, sql`coalesce(${t.deviceId}, 0)`)
+      .where(sql`not ${t.isHandle} and ${t.recoveredAt} is null`),
+    index('abnormal_events_org_time_idx').on(t.orgId, t.occurTime),
+    index('abnormal_events_member_time_idx').on(t.memberId, t.occurTime),
+  ],
+);
+
+/** Each handling of an abnormal event: what was done, by whom, when (SPEC §3 handle). */
+export const abnormalHandles = pgTable(
+  'abnormal_handles',
+  {
+    id: serial('id').primaryKey(),
+    abnormalId: integer('abnormal_id')
+      .notNull()
+      .references(() => abnormalEvents.id),
+    content: text('content').notNull(),
+    remark: text('remark'),
+    staffId: integer('staff_id').references(() => staff.id),
+    staffName: varchar('staff_name', { length: 100 }).notNull(),
+    handleTime: ts('handle_time').notNull().defaultNow(),
+  },
+  (t) => [index('abnormal_handles_abnormal_idx').on(t.abnormalId, t.handleTime)],
+);

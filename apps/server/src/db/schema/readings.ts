@@ -1,0 +1,59 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, real, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, ts } from './columns.ts';
+import { orgs } from './organisation.ts';
+
+/**
+ * Every device reading in one narrow table: the 17 physiological kinds (sleep and ECG included,
+ * their extra shape in `data`) and device events (SOS, fall, battery, wearing, bed, space, air).
+ * One table keeps ingestion to one multi-row INSERT per batch; docs/ingest.md has the measurements
+ * and the partitioning plan. No foreign keys: a check per row would halve the insert rate, and
+ * devices and members are never hard-deleted.
+ */
+export const readings = pgTable(
+  'readings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id').notNull(),
+    /** The member the device was bound to at occur_time; null for room devices and unbound devices. */
+    memberId: integer('member_id'),
+    areaId: integer('area_id'),
+    deviceId: integer('device_id').notNull(),
+    /** Reading kind code (server `ingest/kinds.ts`). */
+    kind: smallint('kind').notNull(),
+    /** SPEC §3 data-source code 0–55: the record's `type`. */
+    source: smallint('source').notNull(),
+    occurTime: ts('occur_time').notNull(),
+    /** Main value (heart rate, SpO2, °C, systolic, mg/dL, sleep minutes, …). */
+    value: real('value'),
+    /** Second value where a kind has one (diastolic). */
+    value2: real('value2'),
+    /** Kind-specific extras (SPEC §3 `data`, sleep segments, ECG samples, event details). */
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    remark: text('remark'),
+    ...auditColumns,
+  },
+  (t) => [
+    // Idempotency: a re-sent reading hits this key and is acknowledged as a duplicate.
+    uniqueIndex('readings_device_kind_time_uq').on(t.deviceId, t.kind, t.occurTime),
+    // Every console query is "one member, one kind, a time range".
+    index('readings_member_kind_time_idx').on(t.memberId, t.kind, t.occurTime),
+  ],
+);
+
+/** A gateway (hub, station) that may send readings for any device of its organisation. */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** SHA-256 of the gateway key, as for devices. */
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    lastSeenAt: ts('last_seen_at'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('gateways_key_hash_uq').on(t.keyHash), index('gateways_org_idx').on(t.orgId)],
+);
