@@ -9,3 +9,5 @@ export * from './permissions/resources.ts';
 export * from './permissions/keys.ts';
 export * from './permissions/pages.ts';
 export * from './permissions/api-groups.ts';
+export * from './schemas/realtime.ts';
+export * from './schemas/personal.ts';
