@@ -9,5 +9,4 @@ export * from './permissions/resources.ts';
 export * from './permissions/keys.ts';
 export * from './permissions/pages.ts';
 export * from './permissions/api-groups.ts';
-export * from './schemas/realtime.ts';
 export * from './schemas/personal.ts';
