@@ -1,0 +1,107 @@
+import { AbnormalType, DeviceType, compareWithStandard } from '@vigil/contracts';
+import type { ReadingValues } from '../ingest/kinds.ts';
+import { bedHeartRate } from './vitals.ts';
+import { mergeVerdicts, noVerdict, verdictOf, type Raised, type RuleContext, type Verdict } from './types.ts';
+
+const patches: readonly DeviceType[] = [DeviceType.temperaturePatch, DeviceType.ecgPatch];
+
+/** Watches, patches and the 4G watch each have their own battery and wearing types (SPEC §3). */
+function byDevice(ctx: RuleContext, types: { watch: AbnormalType; patch: AbnormalType; iot: AbnormalType }): AbnormalType {
+  if (ctx.deviceType === DeviceType.chylyngWatch) return types.iot;
+  return patches.includes(ctx.deviceType) ? types.patch : types.watch;
+}
+
+/** SPEC §3 detail positions are strings. */
+function position(v: { lat?: number; lng?: number }) {
+  return v.lat !== undefined && v.lng !== undefined ? { lat: String(v.lat), lng: String(v.lng) } : {};
+}
+
+export function sosRule(v: ReadingValues['sos'], ctx: RuleContext): Verdict {
+  const type = ctx.deviceType === DeviceType.chylyngWatch ? AbnormalType.iotSos : AbnormalType.sos;
+  return { raise: [{ type, detail: position(v) }], recover: [] };
+}
+
+export function fallRule(v: ReadingValues['fall'], ctx: RuleContext): Verdict {
+  let type: AbnormalType = AbnormalType.wearableFall;
+  if (ctx.deviceType === DeviceType.chylyngWatch) type = AbnormalType.iotFall;
+  if (ctx.deviceType === DeviceType.spaceFall || ctx.deviceType === DeviceType.spaceSentinel) type = AbnormalType.fall;
+  return { raise: [{ type, detail: position(v) }], recover: [] };
+}
+
+/** Low battery at or below the device's limit (default 20 %). */
+export function batteryRule(v: ReadingValues['battery'], ctx: RuleContext): Verdict {
+  const type = byDevice(ctx, { watch: AbnormalType.watchLowBattery, patch: AbnormalType.patchLowBattery, iot: AbnormalType.iotLowBattery });
+  const limit = ctx.settings.lowBatteryPercent;
+  return verdictOf([type], v.level <= limit ? [{ type, detail: { value: v.level, standard: limit } }] : []);
+}
+
+export function wearingRule(v: ReadingValues['wearing'], ctx: RuleContext): Verdict {
+  const type = byDevice(ctx, { watch: AbnormalType.watchNotWorn, patch: AbnormalType.patchNotWorn, iot: AbnormalType.iotNotWorn });
+  return verdictOf([type], v.worn ? [] : [{ type, detail: null }]);
+}
+
+/** Minutes since tonight's window opened at the reading's local time, or null outside the window. */
+export function minutesIntoNight(ctx: RuleContext): number | null {
+  const { utcOffsetMinutes, nightStartHour, nightEndHour } = ctx.settings;
+  const localMinute = (((Math.floor(ctx.occurTime / 60) + utcOffsetMinutes) % 1440) + 1440) % 1440;
+  const start = nightStartHour * 60;
+  const length = ((nightEndHour - nightStartHour + 24) % 24) * 60 || 1440;
+  const into = (localMinute - start + 1440) % 1440;
+  return into < length ? into : null;
+}
+
+/**
+ * Sleep sensor status. During the night window a member out of bed since before the window opened
+ * (`minutes` ≥ minutes into the night) has "not gone to bed" once the grace has passed; one who was
+ * in bed tonight and got up is "out of bed too long" after the limit. In bed, the heart and
+ * breathing rates are checked.
+ */
+export function bedRule(v: ReadingValues['bed'], ctx: RuleContext): Verdict {
+  const s = ctx.settings;
+  const presence: Raised[] = [];
+  const night = minutesIntoNight(ctx);
+  if (v.status === 0 && night !== null) {
+    if (v.minutes >= night) {
+      if (night >= s.notInBedMinutes) presence.push({ type: AbnormalType.notInBed, detail: { minute: night, standard: s.notInBedMinutes } });
+    } else if (v.minutes >= s.outOfBedMinutes) {
+      presence.push({ type: AbnormalType.outOfBedTooLong, detail: { minute: v.minutes, standard: s.outOfBedMinutes } });
+    }
+  }
+  const presenceVerdict = verdictOf([AbnormalType.notInBed, AbnormalType.outOfBedTooLong], presence);
+  if (v.status === 0) return presenceVerdict;
+  return mergeVerdicts(
+    presenceVerdict,
+    v.heart_rate === undefined ? noVerdict : bedHeartRate(v.heart_rate, ctx),
+    v.breath_rate === undefined ? noVerdict : breathRule(v.breath_rate, ctx),
+  );
+}
+
+export function breathRule(rate: number, ctx: RuleContext): Verdict {
+  const family = [AbnormalType.noBreathing, AbnormalType.breathingSlow, AbnormalType.breathingFast];
+  const { breathMin, breathMax } = ctx.settings;
+  if (rate === 0) return verdictOf(family, [{ type: AbnormalType.noBreathing, detail: { value: 0, standard: breathMin } }]);
+  const verdict = compareWithStandard(rate, { min: breathMin, max: breathMax });
+  if (verdict === 'low') return verdictOf(family, [{ type: AbnormalType.breathingSlow, detail: { value: rate, standard: breathMin } }]);
+  if (verdict === 'high') return verdictOf(family, [{ type: AbnormalType.breathingFast, detail: { value: rate, standard: breathMax } }]);
+  return verdictOf(family, []);
+}
+
+/** Space sensor: a fall, anyone in a guarded room (sentinel mode), or a stay over the limit. */
+export function spaceRule(v: ReadingValues['space'], ctx: RuleContext): Verdict {
+  const s = ctx.settings;
+  const raise: Raised[] = [];
+  if (v.fall) raise.push({ type: AbnormalType.fall, detail: null });
+  if (v.presence && s.mode === 'sentinel' && s.guarded) raise.push({ type: AbnormalType.intrusion, detail: null });
+  if (v.presence && v.minutes !== undefined && v.minutes >= s.stayMinutes) {
+    raise.push({ type: AbnormalType.stayedTooLong, detail: { minute: v.minutes, standard: s.stayMinutes } });
+  }
+  // A fall is not in the family: a later empty room must not close it before staff see it.
+  return verdictOf([AbnormalType.intrusion, AbnormalType.stayedTooLong], raise);
+}
+
+export function diaperRule(v: ReadingValues['diaper']): Verdict {
+  const family = [AbnormalType.diaperWet, AbnormalType.diaperSoaked];
+  if (v.level === 2) return verdictOf(family, [{ type: AbnormalType.diaperSoaked, detail: { value: v.level } }]);
+  if (v.level === 1) return verdictOf(family, [{ type: AbnormalType.diaperWet, detail: { value: v.level } }]);
+  return verdictOf(family, []);
+}
