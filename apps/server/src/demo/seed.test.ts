@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { DeviceType, OrgType, guardRoles, roleOrgType, staffRoles, type StaffRole } from '@vigil/contracts';
+import { verifyPassword } from '../auth/password.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { asc } from 'drizzle-orm';
+import { areas, deviceBindings, devices, members, orgRelations, orgs, staff } from '../db/schema/index.ts';
+import { demoAccounts } from './data.ts';
+import { seedDemo } from './seed.ts';
+
+/**
+ * Runs on a fresh embedded database, and in the PostgreSQL project on a throw-away database of
+ * the test server, so the seed is proven on both drivers.
+ */
+const onPostgres = process.env.VIGIL_TEST_DB === 'postgres';
+const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scratchName = `vigil_seed_test_${process.pid}_${Date.now()}`;
+
+let database: Database;
+let seedMs = 0;
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (onPostgres) {
+    await adminQuery(`create database ${scratchName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${scratchName}`;
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+  } else {
+    database = await openDatabase({ kind: 'pglite' });
+  }
+  await database.migrate();
+  const started = performance.now();
+  await seedDemo(database.db);
+  seedMs = performance.now() - started;
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (onPostgres) await adminQuery(`drop database if exists ${scratchName}`);
+});
+
+describe('demo seed', () => {
+  it('is fast enough to run on first start', () => {
+    expect(seedMs).toBeLessThan(2000);
+  });
+
+  it('creates organisations of types 0 to 5 and a security company, each with two areas', async () => {
+    const orgRows = await database.db.select().from(orgs);
+    const areaRows = await database.db.select().from(areas);
+    expect(new Set(orgRows.map((o) => o.type))).toEqual(new Set(Object.values(OrgType)));
+    const guards = orgRows.filter((o) => o.isGuard);
+    expect(guards).toHaveLength(1);
+    expect(guards[0].type).toBe(OrgType.care);
+    for (const org of orgRows) expect(areaRows.filter((a) => a.orgId === org.id)).toHaveLength(2);
+  });
+
+  it('relates the care organisation to the pharmacy, hospital, clinic and security company', async () => {
+    const orgRows = await database.db.select().from(orgs);
+    const relations = await database.db.select().from(orgRelations);
+    const typeOf = (orgId: number) => orgRows.find((o) => o.id === orgId)!;
+    expect(relations).toHaveLength(4);
+    for (const r of relations) expect(typeOf(r.orgId).type).toBe(OrgType.care);
+    const pharmacy = relations.find((r) => typeOf(r.relatedOrgId).type === OrgType.pharmacy)!;
+    expect(pharmacy.grants).toEqual(['delivery', 'members']);
+    const guard = relations.find((r) => typeOf(r.relatedOrgId).isGuard)!;
+    expect(guard.grants).toEqual(['members', 'abnormal']);
+  });
+
+  it('creates the 18 demo accounts, one per role, each in an organisation its role fits', async () => {
+    const orgRows = await database.db.select().from(orgs);
+    const staffRows = await database.db.select().from(staff);
+    expect(staffRows).toHaveLength(18);
+    expect(staffRows.map((s) => s.account).sort()).toEqual(demoAccounts.map((a) => a.account).sort());
+    expect(new Set(staffRows.map((s) => s.role))).toEqual(new Set(staffRoles));
+    for (const s of staffRows) {
+      const org = orgRows.find((o) => o.id === s.orgId)!;
+      expect(org.type).toBe(roleOrgType[s.role as StaffRole]);
+      expect(org.isGuard).toBe(guardRoles.has(s.role as StaffRole));
+    }
+    expect(staffRows.filter((s) => s.areaId !== null).map((s) => s.account).sort()).toEqual(['guardarea', 'hotelarea', 'orgarea']);
+    // One hash is shared by every account, and it is the documented password.
+    expect(new Set(staffRows.map((s) => s.passwordHash)).size).toBe(1);
+    expect(await verifyPassword(staffRows[0].passwordHash, 'Demo1234')).toBe(true);
+  });
+
+  it('creates 40 members aged 62 to 96 in all ten medical states, most in the care organisation', async () => {
+    const orgRows = await database.db.select().from(orgs);
+    const memberRows = await database.db.select().from(members);
+    expect(memberRows).toHaveLength(40);
+    const today = new Date();
+    for (const m of memberRows) {
+      const [y, mo, d] = m.birthday!.split('-').map(Number);
+      const hadBirthday = today.getUTCMonth() + 1 > mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() >= d);
+      const age = today.getUTCFullYear() - y - (hadBirthday ? 0 : 1);
+      expect(age).toBeGreaterThanOrEqual(62);
+      expect(age).toBeLessThanOrEqual(96);
+    }
+    expect(new Set(memberRows.map((m) => m.medicalState)).size).toBe(10);
+    const care = orgRows.find((o) => o.type === OrgType.care && !o.isGuard)!;
+    expect(memberRows.filter((m) => m.orgId === care.id).length).toBeGreaterThan(20);
+  });
+
+  it('registers devices of every device type with serials, bound to members or areas', async () => {
+    const deviceRows = await database.db.select().from(devices);
+    const bindingRows = await database.db.select().from(deviceBindings);
+    expect(new Set(deviceRows.map((d) => d.type))).toEqual(new Set(Object.values(DeviceType)));
+    expect(deviceRows.map((d) => d.serial)).toContain('SLP-0001');
+    for (const d of deviceRows) expect(d.serial).toMatch(/^[A-Z0-9]{3}-\d{4}$/);
+    expect(bindingRows.every((b) => b.unboundAt === null)).toBe(true);
+    const airBoxes = deviceRows.filter((d) => d.type === DeviceType.airBox).map((d) => d.id);
+    for (const b of bindingRows.filter((b) => airBoxes.includes(b.deviceId))) {
+      expect(b.memberId).toBeNull();
+      expect(b.areaId).not.toBeNull();
+    }
+    const sleepSensors = deviceRows.filter((d) => d.type === DeviceType.sleepSensor).map((d) => d.id);
+    expect(bindingRows.filter((b) => sleepSensors.includes(b.deviceId)).every((b) => b.memberId !== null)).toBe(true);
+    // Spare stock stays unbound.
+    expect(bindingRows.length).toBeLessThan(deviceRows.length);
+  });
+
+  it('is deterministic and never seeds twice', async () => {
+    const before = await database.db.select({ name: members.name }).from(members).orderBy(asc(members.id));
+    await seedDemo(database.db);
+    const after = await database.db.select({ name: members.name }).from(members);
+    expect(after).toHaveLength(before.length);
+    expect(before[0].name).toBe('陳美玲');
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webDist = join(root, 'apps/web/dist');
+const startupTimeoutMs = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + startupTimeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet: the first start creates the database and seeds the demo world.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const log = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
+  throw new Error(`The server did not answer ${baseUrl}/api/health (exit code ${server.exitCode}). Last log lines:\n${log}`);
+}
+
+/**
+ * Starts the real server with a throw-away embedded database and the demo world, and returns the
+ * teardown that stops it. Outside CI, a machine without Chromium skips the specs (fixtures.ts).
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!chromiumAvailable) {
+    if (process.env.CI) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (CI never skips specs).`);
+    console.warn(`\nSkipping end-to-end specs: ${chromiumPath} is missing. Install it with: apt-get install -y chromium\n`);
+    return async () => undefined;
+  }
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run test:e2e` from the root (it builds first) or `npm run build -w @vigil/web`.');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+  const logFile = join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const out = openSync(logFile, 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dataDir, 'pglite'),
+    WEB_DIST: webDist,
+    DEMO: 'true',
+    SIMULATOR: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  // The specs must never reach a developer's database or broker: embedded, fresh, demo data only.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'MQTT_URL']) delete env[name];
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env,
+  });
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  process.env.VIGIL_E2E_BASE_URL = baseUrl;
+  return stop;
+}
