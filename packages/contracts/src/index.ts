@@ -10,3 +10,5 @@ export * from './permissions/keys.ts';
 export * from './permissions/pages.ts';
 export * from './permissions/api-groups.ts';
 export * from './schemas/personal.ts';
+export * from './schemas/abnormal.ts';
+export * from './schemas/physiologic.ts';
