@@ -12,3 +12,6 @@ export * from './permissions/api-groups.ts';
 export * from './schemas/personal.ts';
 export * from './schemas/abnormal.ts';
 export * from './schemas/physiologic.ts';
+export * from './enums/index.ts';
+export * from './rules/standards.ts';
+export * from './rules/chart.ts';
