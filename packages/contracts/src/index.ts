@@ -15,3 +15,4 @@ export * from './schemas/physiologic.ts';
 export * from './enums/index.ts';
 export * from './rules/standards.ts';
 export * from './rules/chart.ts';
+export * from './schemas/realtime.ts';

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { RealtimeEvent, realtimeRoomEvent } from '@vigil/contracts';
+import type { DomainEvents } from '../events.ts';
+import type { StaffNamespace } from './index.ts';
+import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
+import { abnormalTargets, liveTargets } from './rooms.ts';
+
+type Scoped = DomainEvents['abnormal'][0];
+
+/**
+ * Forwards domain events to the staff sockets allowed to see them. Each event is validated once
+ * and broadcast to rooms (never to the whole namespace), so scoping is decided by room membership
+ * and one serialisation serves every recipient; with the Redis adapter the same call reaches the
+ * sockets of every instance.
+ */
+export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(): void } {
+  const deliver = (handled: boolean) => (event: Scoped) => {
+    const payload = parseAbnormalPayload(event.payload);
+    if (!payload) {
+      app.log.error({ payload: event.payload }, 'realtime: abnormal payload failed validation; not sent');
+      return;
+    }
+    const user = isUserChannel(payload);
+    const name = handled
+      ? user
+        ? RealtimeEvent.userAbnormalHandle
+        : RealtimeEvent.abnormalHandle
+      : user
+        ? RealtimeEvent.userAbnormal
+        : RealtimeEvent.abnormal;
+    staff.to(abnormalTargets(event.org_id, event.area_id)).emit(name, payload);
+  };
+  const onAbnormal = deliver(false);
+  const onHandled = deliver(true);
+  const onDeviceData = (event: DomainEvents['deviceData'][0]) => {
+    const data = parseDeviceData(event.room, event.payload);
+    if (!data) {
+      app.log.warn({ room: event.room }, 'realtime: device data failed validation; not sent');
+      return;
+    }
+    const name = realtimeRoomEvent[data.room];
+    // SPEC names no live event for the diaper room: its alerts arrive through `abnormal`.
+    if (!name) return;
+    staff.to(liveTargets(data.room, event.org_id, event.area_id)).emit(name, data);
+  };
+
+  app.events.on('abnormal', onAbnormal);
+  app.events.on('abnormalHandled', onHandled);
+  app.events.on('deviceData', onDeviceData);
+  return {
+    stop() {
+      app.events.off('abnormal', onAbnormal);
+      app.events.off('abnormalHandled', onHandled);
+      app.events.off('deviceData', onDeviceData);
+    },
+  };
+}
