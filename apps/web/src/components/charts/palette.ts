@@ -1,0 +1,32 @@
+import type { Theme } from '@mui/material/styles';
+
+/**
+ * Colours a canvas chart needs, read from the MUI theme so light and dark modes both hold their
+ * contrast. Canvas cannot use CSS variables, so the chart is rebuilt when the palette changes.
+ */
+export interface ChartPalette {
+  background: string;
+  text: string;
+  axis: string;
+  grid: string;
+  series: readonly string[];
+  high: string;
+  low: string;
+  tooltipBackground: string;
+  tooltipText: string;
+}
+
+export function chartPalette(theme: Theme): ChartPalette {
+  const p = theme.palette;
+  return {
+    background: p.background.paper,
+    text: p.text.primary,
+    axis: p.text.secondary,
+    grid: p.divider,
+    series: [p.primary.main, p.secondary.main, p.success.main, p.info.main, p.warning.main],
+    high: p.error.main,
+    low: p.warning.main,
+    tooltipBackground: p.mode === 'dark' ? p.grey[900] : p.grey[50],
+    tooltipText: p.text.primary,
+  };
+}

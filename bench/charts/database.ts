@@ -1,0 +1,109 @@
+/**
+ * Server side of the chart benchmark: a throwaway PostgreSQL database migrated with the server's
+ * own migrations, a week of one-minute heart rate for 40 members (one watch each), and the timing
+ * of the query the heart-rate chart runs.
+ */
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { readingKindCode } from '../../apps/server/src/ingest/kinds.ts';
+import { DataSource } from '../../packages/contracts/src/enums/devices.ts';
+
+export const WEEK_MINUTES = 7 * 24 * 60;
+export const MEMBERS = 40;
+export const BENCH_MEMBER = 1;
+const SOURCE = DataSource.watchB10_1m;
+
+export interface Seeded {
+  url: string;
+  from: number;
+  to: number;
+  drop(): Promise<void>;
+}
+
+export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
+  const name = `vigil_bench_charts_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  await database.migrate();
+  await database.close();
+
+  const to = Math.floor(Date.now() / 60_000) * 60;
+  const from = to - (WEEK_MINUTES - 1) * 60;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  // A resting rhythm with a daily swing, noise, and a few brief spikes a chart must not hide.
+  await client.query(
+    `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
+     SELECT 1, m, 1, 1000 + m, $1, $2, to_timestamp($3::bigint + i * 60),
+            CASE WHEN i % 997 = 0 THEN 165 ELSE round(72 + 14 * sin(i / 229.0) + random() * 8) END
+     FROM generate_series(1, $4::int) AS m, generate_series(0, $5::int - 1) AS i`,
+    [readingKindCode.heartRate, SOURCE, from, MEMBERS, WEEK_MINUTES],
+  );
+  // Other kinds of the same member share the index prefix, as they do in production.
+  await client.query(
+    `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
+     SELECT 1, $1, 1, 1000 + $1, $2, $3, to_timestamp($4::bigint + i * 300), 95 + (random() * 4)::int
+     FROM generate_series(0, $5::int / 5 - 1) AS i`,
+    [BENCH_MEMBER, readingKindCode.bloodOxygen, DataSource.watchB10_5m, from, WEEK_MINUTES],
+  );
+  await client.query('ANALYZE readings');
+  await client.end();
+
+  return {
+    url: url.toString(),
+    from,
+    to,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The unpaged, ascending list the chart asks for (SPEC §7), shaped as the API's rows. */
+export const chartListSql = `
+  SELECT id, source AS type, extract(epoch FROM occur_time)::bigint AS occur_time, value
+  FROM readings
+  WHERE member_id = $1 AND kind = $2 AND source = ANY($3::smallint[])
+    AND occur_time >= to_timestamp($4) AND occur_time <= to_timestamp($5)
+  ORDER BY occur_time ASC`;
+
+export function chartListParams(seeded: Seeded): unknown[] {
+  return [BENCH_MEMBER, readingKindCode.heartRate, [SOURCE], seeded.from, seeded.to];
+}
+
+export interface Timing {
+  medianMs: number;
+  p95Ms: number;
+  rows: number;
+}
+
+export async function timeQuery(url: string, sql: string, params: unknown[], runs = 40): Promise<Timing & { sample: pg.QueryResult }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // bigint and real arrive as strings by default; the server parses them the same way.
+  const warm = 5;
+  const times: number[] = [];
+  let sample: pg.QueryResult | null = null;
+  for (let i = 0; i < warm + runs; i++) {
+    const t0 = performance.now();
+    const result = await client.query(sql, params);
+    const t1 = performance.now();
+    if (i >= warm) times.push(t1 - t0);
+    sample = result;
+  }
+  await client.end();
+  times.sort((a, b) => a - b);
+  return {
+    medianMs: times[Math.floor(times.length / 2)],
+    p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))],
+    rows: sample?.rowCount ?? 0,
+    sample: sample as pg.QueryResult,
+  };
+}
