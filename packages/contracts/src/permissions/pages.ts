@@ -59,6 +59,12 @@ export const Page = {
   'urine-output': { resource: Resource.urineOutput },
   'drinking-water': { resource: Resource.drinkingWater },
   heartvessel: { resource: Resource.heartVessel },
+  // SPEC §2 wearable device pages (route params member_id and device_type); their default tab
+  // is heart rate, so that is the resource that opens them.
+  'wearable-device-B10': { resource: Resource.heartRate },
+  'wearable-device-B20': { resource: Resource.heartRate },
+  'wearable-device-G15': { resource: Resource.heartRate },
+  'wearable-device-H20': { resource: Resource.heartRate },
 } as const satisfies Record<string, { resource: string }>;
 export type PageKey = keyof typeof Page;
 
@@ -166,9 +172,25 @@ export const roleLandingPage: Record<StaffRole, PageKey> = {
 /** Pages every signed-in role has, whether or not the sidebar lists them. */
 export const commonPages: readonly PageKey[] = ['home', 'personal', 'pass-modify'];
 
+/**
+ * SPEC §2 wearable device pages: opened from a member's watch (never from the sidebar), in the
+ * feature and org areas (engineer, manager) and for every role that reads vital signs.
+ */
+export const wearablePages = [
+  'wearable-device-B10',
+  'wearable-device-B20',
+  'wearable-device-G15',
+  'wearable-device-H20',
+] as const satisfies readonly PageKey[];
+
+function hasWearablePages(role: StaffRole): boolean {
+  return role === Role.engineer || role === Role.manager || roleMenu[role].some((g) => g.pages.includes('heartrate'));
+}
+
 export function rolePages(role: StaffRole): PageKey[] {
   const pages = new Set<PageKey>(commonPages);
   for (const g of roleMenu[role]) for (const p of g.pages) pages.add(p);
+  if (hasWearablePages(role)) for (const p of wearablePages) pages.add(p);
   return [...pages];
 }
 
