@@ -1,0 +1,118 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { SnackbarProvider, useSnackbar } from 'notistack';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { Resource, TOAST_MS, sidebarItem } from '@vigil/contracts';
+import { z } from 'zod';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { dayjsLocale } from '../../lib/format.ts';
+import { request } from '../../lib/http.ts';
+import { localeStore } from '../../lib/i18n.ts';
+import { NavigationContext } from '../../lib/navigation.ts';
+import { setToastSink } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { hasPermission, recordVisit, setSidebar, useSession } from '../../lib/session.ts';
+import { useStore } from '../../lib/store.ts';
+import { pageRegistry, registeredPages } from '../routes/registry.ts';
+import { buildRouteTable, pageOfPath } from '../routes/route-table.ts';
+import { familyOf } from './breadcrumb-trail.ts';
+import { GlobalLoadingOverlay } from './GlobalLoadingOverlay.tsx';
+import { Layout } from './Layout.tsx';
+import { visibleSidebar } from './sidebar-items.ts';
+
+/** Routes notify() calls to notistack, translated at the moment they are shown. */
+function ToastBridge() {
+  const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
+  useEffect(() => {
+    setToastSink((toast) => enqueueSnackbar(t(toast.key, toast.params), { variant: toast.variant, preventDuplicate: true }));
+    return () => setToastSink(null);
+  }, [enqueueSnackbar, t]);
+  return null;
+}
+
+/** SPEC §4: the last five visited paths, kept in the session. */
+function HistoryTracker() {
+  const { pathname } = useLocation();
+  useEffect(() => recordVisit(pathname), [pathname]);
+  return null;
+}
+
+/** dayjs formats dates in the interface language (zh-tw or en). */
+function DayjsLocaleSync() {
+  const locale = useStore(localeStore);
+  useEffect(() => {
+    dayjs.locale(dayjsLocale(locale));
+  }, [locale]);
+  return null;
+}
+
+/** The sign-in response carries the sidebar; refresh it so an administrator's edits show without signing out. */
+function SidebarRefresh() {
+  const session = useSession();
+  const allowed = hasPermission(session, 'GET', Resource.sidebar);
+  const { data } = useQuery({
+    queryKey: ['sidebar', session.role],
+    enabled: allowed,
+    queryFn: ({ signal }) => request(Resource.sidebar, { schema: z.array(sidebarItem), signal, silent: true }),
+  });
+  useEffect(() => {
+    if (data) setSidebar(data);
+  }, [data]);
+  return null;
+}
+
+function ShellContent() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const table = useMemo(() => buildRouteTable(session, registeredPages()), [session]);
+  const pages = useMemo(() => new Set(table.pages), [table]);
+  const sidebar = useMemo(() => visibleSidebar(session.sidebar, pages), [session.sidebar, pages]);
+  const navigation = useMemo(() => ({ pages, landing: table.landing, sidebar }), [pages, table.landing, sidebar]);
+  const family = familyOf(session.role);
+  const current = pageOfPath(pathname) ?? table.landing;
+  const title = current ? t(`page.${current}`) : t('app.name');
+  const Landing = table.landing === 'home' ? pageRegistry.home : undefined;
+
+  return (
+    <NavigationContext.Provider value={navigation}>
+      <Layout sidebar={sidebar} family={family} title={title}>
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route
+              index
+              element={
+                Landing ? <Landing /> : table.landing ? <Navigate to={`/${table.landing}`} replace /> : <EmptyState text={t('shell.noRoutes')} />
+              }
+            />
+            {table.pages.map((key) => {
+              const Page = pageRegistry[key];
+              return Page ? <Route key={key} path={`${key}/*`} element={<Page />} /> : null;
+            })}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
+      </Layout>
+    </NavigationContext.Provider>
+  );
+}
+
+/** The signed-in console, loaded as its own chunk after sign-in. */
+export default function Shell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider autoHideDuration={TOAST_MS} maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <ToastBridge />
+        <HistoryTracker />
+        <DayjsLocaleSync />
+        <SidebarRefresh />
+        <ShellContent />
+        <GlobalLoadingOverlay />
+      </SnackbarProvider>
+    </QueryClientProvider>
+  );
+}

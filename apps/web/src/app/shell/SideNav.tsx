@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import type { RoleFamily, SidebarItem } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/Logo.tsx';
+import { menuLabel } from '../../lib/labels.ts';
+import { useNavigation } from '../../lib/navigation.ts';
+import { navIcon } from './nav-icons.tsx';
+import { groupContains, topLevelPath } from './sidebar-items.ts';
+
+type Props = { items: SidebarItem[]; family: RoleFamily | null; onNavigate?: () => void };
+
+function NavLink({ item, family, depth, top, onNavigate }: { item: SidebarItem; family: RoleFamily | null; depth: number; top: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const selected = topLevelPath(item.path) === top;
+  const Icon = navIcon(item.name);
+  return (
+    <ListItemButton
+      component={Link}
+      to={item.path}
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={{ pl: 2 + depth * 2, borderRadius: 2, mx: 1 }}
+    >
+      {depth === 0 && (
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+      )}
+      <ListItemText primary={menuLabel(t, item, family)} slotProps={{ primary: { noWrap: true } }} />
+    </ListItemButton>
+  );
+}
+
+function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem; family: RoleFamily | null; depth: number; top: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const containsCurrent = groupContains(item, top);
+  const [open, setOpen] = useState(containsCurrent);
+  const Icon = navIcon(item.name);
+  const id = `nav-group-${item.name}`;
+  return (
+    <>
+      <ListItemButton
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={id}
+        sx={{ pl: 2 + depth * 2, borderRadius: 2, mx: 1 }}
+      >
+        <ListItemIcon sx={{ minWidth: 40, color: containsCurrent ? 'primary.main' : undefined }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={menuLabel(t, item, family)}
+          slotProps={{ primary: { noWrap: true, fontWeight: containsCurrent ? 600 : undefined } }}
+        />
+        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit id={id}>
+        <List disablePadding>
+          <NavItems items={item.lower} family={family} depth={depth + 1} top={top} onNavigate={onNavigate} />
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+function NavItems({ items, family, depth, top, onNavigate }: { items: SidebarItem[]; family: RoleFamily | null; depth: number; top: string; onNavigate?: () => void }) {
+  return (
+    <>
+      {items.map((item) =>
+        item.type === 0 ? (
+          <NavGroup key={`g-${item.name}`} item={item} family={family} depth={depth} top={top} onNavigate={onNavigate} />
+        ) : (
+          <NavLink key={item.path} item={item} family={family} depth={depth} top={top} onNavigate={onNavigate} />
+        ),
+      )}
+    </>
+  );
+}
+
+/** Drawer content: the logo linking home, a Home entry, then the filtered server sidebar tree. */
+export function SideNav({ items, family, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const top = topLevelPath(pathname);
+  const atHome = top === '/' || top === '/home';
+  // `/` leads to the role's landing page, which is not always home; /home always is.
+  const homePath = useNavigation().landing === 'home' ? '/' : '/home';
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar sx={{ px: 2 }}>
+        <Box
+          component={Link}
+          to="/"
+          aria-label={t('shell.logoHome')}
+          onClick={onNavigate}
+          sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 4 } }}
+        >
+          <Logo size={30} />
+        </Box>
+      </Toolbar>
+      <Divider />
+      <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ flex: 1, overflowY: 'auto', py: 1 }} data-testid="sidebar">
+        <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
+          <ListItemButton
+            component={Link}
+            to={homePath}
+            selected={atHome}
+            aria-current={atHome ? 'page' : undefined}
+            onClick={onNavigate}
+            sx={{ pl: 2, borderRadius: 2, mx: 1 }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <HomeOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('page.home')} />
+          </ListItemButton>
+          <NavItems items={items} family={family} depth={0} top={top} onNavigate={onNavigate} />
+        </List>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { ErrorCode } from '@vigil/contracts';
+import { ApiError } from '../../lib/http.ts';
+
+/**
+ * SPEC §8 code -5: the server names the failing fields and an i18n key for each; put them under
+ * their fields. Returns whether any field was marked (the toast already said "validation failed").
+ */
+export function applyServerErrors<V extends FieldValues>(error: unknown, fields: readonly string[], setError: UseFormSetError<V>): boolean {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.validationFailed) return false;
+  let marked = false;
+  for (const e of error.errors) {
+    if (!fields.includes(e.field)) continue;
+    setError(e.field as FieldPath<V>, { type: 'server', message: e.message });
+    marked = true;
+  }
+  return marked;
+}
