@@ -235,6 +235,7 @@ CREATE TABLE "abnormal_events" (
 	"area_id" integer,
 	"member_id" integer,
 	"device_id" integer,
+	"binding_id" integer,
 	"type" smallint NOT NULL,
 	"category" smallint NOT NULL,
 	"occur_time" timestamp with time zone NOT NULL,
@@ -296,6 +297,7 @@ ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_org_id_orgs_id_fk"
 ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_area_id_areas_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."areas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_binding_id_device_bindings_id_fk" FOREIGN KEY ("binding_id") REFERENCES "public"."device_bindings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "abnormal_events" ADD CONSTRAINT "abnormal_events_follow_by_staff_id_fk" FOREIGN KEY ("follow_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "abnormal_handles" ADD CONSTRAINT "abnormal_handles_abnormal_id_abnormal_events_id_fk" FOREIGN KEY ("abnormal_id") REFERENCES "public"."abnormal_events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "abnormal_handles" ADD CONSTRAINT "abnormal_handles_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, unique
 import { auditColumns, ts } from './columns.ts';
 import { areas, orgs, staff } from './organisation.ts';
 import { members } from './member.ts';
-import { devices } from './device.ts';
+import { deviceBindings, devices } from './device.ts';
 
 /** SPEC §3 abnormal detail: the offending value, the standard crossed, minutes elapsed, position. */
 export type AbnormalDetail = {
@@ -25,6 +25,8 @@ export const abnormalEvents = pgTable(
     areaId: integer('area_id').references(() => areas.id),
     memberId: integer('member_id').references(() => members.id),
     deviceId: integer('device_id').references(() => devices.id),
+    /** The device binding in force when the event occurred: SPEC's "bind id" (`source.id`). */
+    bindingId: integer('binding_id').references(() => deviceBindings.id),
     /** SPEC §3 abnormal type 0–102 and its category 0–4. */
     type: smallint('type').notNull(),
     category: smallint('category').notNull(),

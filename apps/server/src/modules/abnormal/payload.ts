@@ -1,0 +1,44 @@
+import {
+  AbnormalSourceType,
+  deviceTypeStoreCategory,
+  type AbnormalHandle,
+  type AbnormalListItem,
+  type DeviceType,
+} from '@vigil/contracts';
+import type { abnormalEvents } from '../../db/schema/index.ts';
+import type { Named } from '../../ingest/directory.ts';
+
+export type AbnormalRow = typeof abnormalEvents.$inferSelect;
+
+/** Names of what an event points at, as joined by the list query or known to the ingest path. */
+export type AbnormalNames = {
+  member: Named | null;
+  area: Named | null;
+  device: { id: number; type: number; name: string | null } | null;
+};
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** SPEC §3 list item (also the real-time payload) from a stored event and its names. */
+export function toAbnormalItem(row: AbnormalRow, names: AbnormalNames, handle: AbnormalHandle | null): AbnormalListItem {
+  const sourceType = names.device ? deviceTypeStoreCategory[names.device.type as DeviceType] : AbnormalSourceType.member;
+  return {
+    id: row.id,
+    type: row.type,
+    category: row.category,
+    occur_time: seconds(row.occurTime),
+    detail: row.detail ?? null,
+    is_handle: row.isHandle,
+    is_follow: row.isFollow,
+    source: {
+      type: sourceType,
+      id: row.bindingId ?? row.memberId ?? row.areaId ?? row.deviceId ?? 0,
+      user: names.member,
+      area: names.area,
+      device: names.device,
+    },
+    handle,
+    created_at: seconds(row.createdAt),
+    updated_at: seconds(row.updatedAt),
+  };
+}

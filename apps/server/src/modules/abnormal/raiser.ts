@@ -1,0 +1,136 @@
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { abnormalTypeMeta, type AbnormalType } from '@vigil/contracts';
+import type { Db } from '../../db/client.ts';
+import { abnormalEvents, type AbnormalDetail } from '../../db/schema/index.ts';
+import type { DomainEventBus } from '../../events.ts';
+import { toAbnormalItem, type AbnormalNames } from './payload.ts';
+
+/** An event a rule raised, with everything needed to store and announce it. */
+export type RaiseRequest = {
+  orgId: number;
+  areaId: number | null;
+  memberId: number | null;
+  deviceId: number | null;
+  bindingId: number | null;
+  type: AbnormalType;
+  occurTime: Date;
+  detail: AbnormalDetail | null;
+  names: AbnormalNames;
+};
+
+export type RecoverRequest = {
+  type: AbnormalType;
+  memberId: number | null;
+  deviceId: number | null;
+  occurTime: Date;
+  /** Close without the hold time (a device heard from again is simply online). */
+  immediate?: boolean;
+};
+
+/** A recovered reading closes an event only once it has been open this long (no flapping). */
+export const RECOVERY_HOLD_MS = 10 * 60_000;
+/** The open-event snapshot is re-read this often, so edits made by other instances are seen. */
+const SNAPSHOT_TTL_MS = 60_000;
+
+const keyOf = (type: number, memberId: number | null, deviceId: number | null) => `${type}:${memberId ?? 0}:${deviceId ?? 0}`;
+
+/**
+ * Stores raised events under the one-open-event rule and announces the new ones. The partial
+ * unique index `abnormal_events_open_uq` is what guarantees a single open event per member (or
+ * room device), device and type; the in-memory snapshot of open keys only spares the database
+ * an INSERT for every repeat of an alert that is already open.
+ */
+export class AbnormalRaiser {
+  private open = new Map<string, number>();
+  private snapshotAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: DomainEventBus,
+  ) {}
+
+  private async refresh(): Promise<void> {
+    if (Date.now() - this.snapshotAt < SNAPSHOT_TTL_MS) return;
+    const rows = await this.db
+      .select({ type: abnormalEvents.type, memberId: abnormalEvents.memberId, deviceId: abnormalEvents.deviceId, occurTime: abnormalEvents.occurTime })
+      .from(abnormalEvents)
+      .where(and(not(abnormalEvents.isHandle), isNull(abnormalEvents.recoveredAt)));
+    this.open = new Map(rows.map((r) => [keyOf(r.type, r.memberId, r.deviceId), r.occurTime.getTime()]));
+    this.snapshotAt = Date.now();
+  }
+
+  /** Inserts the events not already open; returns how many were new. */
+  async raise(requests: RaiseRequest[]): Promise<number> {
+    if (!requests.length) return 0;
+    await this.refresh();
+    const fresh = new Map<string, RaiseRequest>();
+    for (const r of requests) {
+      const key = keyOf(r.type, r.memberId, r.deviceId);
+      if (!this.open.has(key) && !fresh.has(key)) fresh.set(key, r);
+    }
+    if (!fresh.size) return 0;
+    const batch = [...fresh.values()];
+    const rows = await this.db
+      .insert(abnormalEvents)
+      .values(
+        batch.map((r) => ({
+          orgId: r.orgId,
+          areaId: r.areaId,
+          memberId: r.memberId,
+          deviceId: r.deviceId,
+          bindingId: r.bindingId,
+          type: r.type,
+          category: abnormalTypeMeta[r.type].category,
+          occurTime: r.occurTime,
+          detail: r.detail,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const [key, r] of fresh) this.open.set(key, r.occurTime.getTime());
+    const names = new Map(batch.map((r) => [keyOf(r.type, r.memberId, r.deviceId), r.names]));
+    for (const row of rows) {
+      const item = toAbnormalItem(row, names.get(keyOf(row.type, row.memberId, row.deviceId))!, null);
+      this.events.emit('abnormal', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: item });
+    }
+    return rows.length;
+  }
+
+  /**
+   * Closes open events whose reading is back within the standard, if they have been open for the
+   * hold time. Critical events (SOS, falls, no breathing) are never closed by a reading: a person
+   * must handle them.
+   */
+  async recover(requests: RecoverRequest[]): Promise<number> {
+    if (!requests.length) return 0;
+    await this.refresh();
+    let closed = 0;
+    for (const r of requests) {
+      if (abnormalTypeMeta[r.type].critical) continue;
+      const key = keyOf(r.type, r.memberId, r.deviceId);
+      const openedAt = this.open.get(key);
+      if (openedAt === undefined || (!r.immediate && r.occurTime.getTime() - openedAt < RECOVERY_HOLD_MS)) continue;
+      this.open.delete(key);
+      const result = await this.db
+        .update(abnormalEvents)
+        .set({ recoveredAt: r.occurTime, updatedAt: new Date() })
+        .where(
+          and(
+            eq(abnormalEvents.type, r.type),
+            sql`coalesce(${abnormalEvents.memberId}, 0) = ${r.memberId ?? 0}`,
+            sql`coalesce(${abnormalEvents.deviceId}, 0) = ${r.deviceId ?? 0}`,
+            not(abnormalEvents.isHandle),
+            isNull(abnormalEvents.recoveredAt),
+          ),
+        )
+        .returning({ id: abnormalEvents.id });
+      closed += result.length;
+    }
+    return closed;
+  }
+
+  /** A handled event no longer blocks a new one of its key. */
+  forget(type: number, memberId: number | null, deviceId: number | null): void {
+    this.open.delete(keyOf(type, memberId, deviceId));
+  }
+}
