@@ -40,6 +40,19 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // These diagnostics guard code the React Compiler would rewrite; Vigil does not run the
+      // compiler, so they advise (warn) rather than fail. static-components also flags picking an
+      // existing component from a lookup table (an icon per menu item), which is not a remount.
+      'react-hooks/static-components': 'warn',
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/refs': 'warn',
+      'react-hooks/purity': 'warn',
+      'react-hooks/immutability': 'warn',
+      'react-hooks/preserve-manual-memoization': 'warn',
+      'react-hooks/use-memo': 'warn',
+    },
   },
   {
     // Playwright's page.evaluate bodies run in the browser, and a fixture that needs no other
