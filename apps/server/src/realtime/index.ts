@@ -11,6 +11,7 @@ import {
   realtimeRoomName,
 } from '@vigil/contracts';
 import { connectRedisAdapter, type RedisLink } from './adapter.ts';
+import { replayMissed } from './catch-up.ts';
 
 import { resolvePrincipal } from './principal.ts';
 import { startRelay } from './relay.ts';
@@ -117,7 +118,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 }
 
 function onConnection(app: FastifyInstance, socket: StaffSocket): void {
-  const { principal, expiresAt } = socket.data;
+  const { principal, since, expiresAt } = socket.data;
   void socket.join(principalRooms(principal));
 
   const result: RealtimeLoginResult = {
@@ -131,6 +132,11 @@ function onConnection(app: FastifyInstance, socket: StaffSocket): void {
   };
   const emit: Emit = (event, ...args) => socket.emit(event, ...args);
   emit(RealtimeControlEvent.login, result);
+
+  // After the connect result, so the client has its listeners and confirmed state in place.
+  if (since && principal.canListAbnormal) {
+    replayMissed(app, principal, since, emit).catch((err: unknown) => app.log.warn({ err }, 'realtime: catch-up failed'));
+  }
 
 
   const roomRequest = (join: boolean) => (raw: unknown, ack?: unknown) => {

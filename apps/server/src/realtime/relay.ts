@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { RealtimeEvent, realtimeRoomEvent } from '@vigil/contracts';
+import { type RealtimeAbnormal, RealtimeEvent, realtimeRoomEvent } from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
 import type { StaffNamespace } from './index.ts';
 import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
 import { abnormalTargets, liveTargets } from './rooms.ts';
 
 type Scoped = DomainEvents['abnormal'][0];
+
+/** SPEC event name of an alert: staff or user channel, raised/updated or handled. */
+export function abnormalEventName(payload: RealtimeAbnormal, handled: boolean): RealtimeEvent {
+  if (isUserChannel(payload)) return handled ? RealtimeEvent.userAbnormalHandle : RealtimeEvent.userAbnormal;
+  return handled ? RealtimeEvent.abnormalHandle : RealtimeEvent.abnormal;
+}
 
 /**
  * Forwards domain events to the staff sockets allowed to see them. Each event is validated once
@@ -20,15 +26,7 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
       app.log.error({ payload: event.payload }, 'realtime: abnormal payload failed validation; not sent');
       return;
     }
-    const user = isUserChannel(payload);
-    const name = handled
-      ? user
-        ? RealtimeEvent.userAbnormalHandle
-        : RealtimeEvent.abnormalHandle
-      : user
-        ? RealtimeEvent.userAbnormal
-        : RealtimeEvent.abnormal;
-    staff.to(abnormalTargets(event.org_id, event.area_id)).emit(name, payload);
+    staff.to(abnormalTargets(event.org_id, event.area_id)).emit(abnormalEventName(payload, handled), payload);
   };
   const onAbnormal = deliver(false);
   const onHandled = deliver(true);
