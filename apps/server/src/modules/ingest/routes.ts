@@ -5,6 +5,7 @@ import { dataEnvelope, errorBody } from '@vigil/contracts';
 import { forbidden } from '../../http/errors.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { ingestBatchBody, ingestResult } from '../../ingest/envelope.ts';
+import { startMqttBridge, type MqttBridge } from '../../ingest/mqtt.ts';
 
 const headers = z.object({
   'x-device-key': z.string().max(200).optional().describe('Key issued when the device was registered'),
@@ -17,6 +18,15 @@ const headers = z.object({
  */
 export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   const service = ingestServiceOf(app);
+  const { mqttUrl } = app.config;
+  if (mqttUrl) {
+    let bridge: MqttBridge | undefined;
+    app.addHook('onReady', async () => {
+      bridge = await startMqttBridge(mqttUrl, service, app.log);
+      app.log.info({ url: mqttUrl }, 'mqtt: subscribed to device readings');
+    });
+    app.addHook('onClose', async () => bridge?.stop());
+  }
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ingest/readings',
     {
