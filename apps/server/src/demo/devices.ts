@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DeviceType } from '@vigil/contracts';
 import type { DemoOrgKey } from './data.ts';
 
@@ -171,8 +170,4 @@ export const spareDevices: readonly (readonly [DeviceType, DemoOrgKey])[] = [
  */
 export function demoDeviceKey(serial: string): string {
   return `demo-${serial}`;
-}
-
-export function deviceKeyHash(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
 }

@@ -1,6 +1,7 @@
 import { DeviceType, guardRoles, roleOrgType, type MedicalState } from '@vigil/contracts';
 import { hashPassword } from '../auth/password.ts';
 import { ensureRoles } from '../db/bootstrap.ts';
+import { hashKey } from '../ingest/directory.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { areas, deviceBindings, devices, members, orgRelations, orgs, staff } from '../db/schema/index.ts';
 import {
@@ -16,7 +17,6 @@ import {
 import {
   areaDevicePlan,
   demoDeviceKey,
-  deviceKeyHash,
   deviceModel,
   memberDevicePlan,
   serialPrefix,
@@ -179,7 +179,7 @@ export async function seedDemo(db: Db): Promise<void> {
         serial,
         name: target.memberId === null ? areaRows.find((a) => a.id === target.areaId)!.name : null,
         model: deviceModel[type] ?? null,
-        keyHash: deviceKeyHash(demoDeviceKey(serial)),
+        keyHash: hashKey(demoDeviceKey(serial)),
       };
     });
     const deviceRows = await tx.insert(devices).values(deviceValues).returning({ id: devices.id });
