@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ChartPalette } from './palette.ts';
+import { type ChartPalette, toneColour } from './palette.ts';
 import type { SeriesSpec, ThresholdLine } from './uplot/spec.ts';
 
 /** Series swatches and reference lines, as text a screen reader (and a test) can read. */
@@ -21,7 +21,7 @@ export function ChartLegend({
       {thresholds.map((line) => (
         <LegendItem
           key={`t${line.value}${line.tone}`}
-          colour={line.tone === 'high' ? palette.high : palette.low}
+          colour={toneColour(palette, line.tone)}
           dashed
           label={line.label}
           testId="chart-threshold"

@@ -33,8 +33,12 @@ export function TimeSeriesChart({ spec, data, title, emptyText, height = 320, fi
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<TimeChart | null>(null);
   const latestData = useRef(data);
-  latestData.current = data;
   const [pointsDrawn, setPointsDrawn] = useState(0);
+
+  // Declared before the mount effect so a rebuilt chart starts from the newest data.
+  useEffect(() => {
+    latestData.current = data;
+  });
 
   useEffect(() => {
     const el = host.current;

@@ -30,3 +30,8 @@ export function chartPalette(theme: Theme): ChartPalette {
     tooltipText: p.text.primary,
   };
 }
+
+/** Colour of a reference line by its tone. */
+export function toneColour(palette: ChartPalette, tone: 'high' | 'low' | 'average'): string {
+  return tone === 'high' ? palette.high : tone === 'low' ? palette.low : palette.text;
+}

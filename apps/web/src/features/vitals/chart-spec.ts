@@ -29,8 +29,12 @@ export function thresholdLines(defs: readonly ThresholdDef[], t: TFunction): Thr
 export function autoYRange(data: AlignedSeries, lines: readonly ThresholdDef[]): { min: number; max: number } {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const s of data.y) for (const v of s) if (v != null) ((lo = Math.min(lo, v)), (hi = Math.max(hi, v)));
-  for (const l of lines) ((lo = Math.min(lo, l.value)), (hi = Math.max(hi, l.value)));
+  const values = [...data.y.flat(), ...lines.map((l) => l.value)];
+  for (const v of values) {
+    if (v == null) continue;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   if (!Number.isFinite(lo)) return { min: 0, max: 10 };
   const step = niceStep((hi - Math.min(0, lo)) / 5 || 1);
   const min = lo > 0 && lo - (hi - lo) > 0 ? Math.floor((lo - (hi - lo) * 0.2) / step) * step : Math.min(0, Math.floor(lo / step) * step);

@@ -11,3 +11,4 @@ export { VitalChartPanel } from './components/VitalChartPanel.tsx';
 export { ReadingSummary } from './components/ReadingSummary.tsx';
 export { SleepDayPanel } from './components/SleepDayPanel.tsx';
 export { pageFor } from './pages/VitalPage.tsx';
+export { sleepTotalsOf as sleepTotalsOfRecord } from './kinds/table.tsx';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barSpan,
   hoursAndMinutes,
+  nightlyTotals,
   latestByStart,
   segmentMinutes,
   sleepWindow,
@@ -90,5 +91,19 @@ describe('sleep window and records (SPEC §4, §7)', () => {
         { start_time: 50, end_time: 300, detail_obj: [] },
       ]),
     ).toEqual({ start: 50, end: 500 });
+  });
+});
+
+describe('nightlyTotals (week and month averages)', () => {
+  it('sums each night by the day it ends, de-duplicates, and leaves nights without sleep null', () => {
+    const d = (s: string) => dayjs(s).unix();
+    const recs = [
+      { start_time: d('2026-03-01T23:00'), end_time: d('2026-03-02T06:00'), detail_obj: [], m: 400 },
+      { start_time: d('2026-03-01T23:00'), end_time: d('2026-03-02T06:30'), detail_obj: [], m: 420 },
+      { start_time: d('2026-03-02T13:00'), end_time: d('2026-03-02T13:40'), detail_obj: [], m: 40 },
+      { start_time: d('2026-03-03T22:00'), end_time: d('2026-03-04T05:00'), detail_obj: [], m: 380 },
+    ];
+    const days = ['2026-03-02', '2026-03-03', '2026-03-04'].map((s) => dayjs(s));
+    expect(nightlyTotals(recs, days, (r) => r.m)).toEqual([460, null, 380]);
   });
 });

@@ -139,3 +139,22 @@ export function barSpan(records: readonly SleepRecordLike[]): { start: number; e
 export function formatClock(seconds: number): string {
   return dayjs.unix(seconds).format('HH:mm');
 }
+
+/**
+ * Total sleep of each night for the week and month average charts (beyond SPEC). A record counts
+ * for the day it ends on (the morning the member wakes), matching the single-night view whose
+ * window ends at 10:00 of the selected day. Nights without a record are null, not zero, so they
+ * neither draw a bar nor lower the average.
+ */
+export function nightlyTotals<R extends SleepRecordLike>(
+  records: readonly R[],
+  days: readonly Dayjs[],
+  sleepMinutes: (record: R) => number,
+): (number | null)[] {
+  const byDay = new Map<string, number>();
+  for (const r of latestByStart(records)) {
+    const key = dayjs.unix(r.end_time).format('YYYY-MM-DD');
+    byDay.set(key, (byDay.get(key) ?? 0) + sleepMinutes(r));
+  }
+  return days.map((d) => byDay.get(d.format('YYYY-MM-DD')) ?? null);
+}

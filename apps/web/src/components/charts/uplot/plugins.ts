@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import type { ChartPalette } from '../palette.ts';
+import { type ChartPalette, toneColour } from '../palette.ts';
 import type { SeriesSpec, ThresholdLine } from './spec.ts';
 
 /**
@@ -22,7 +22,7 @@ export function thresholdPlugin(lines: readonly ThresholdLine[], palette: ChartP
         for (const line of lines) {
           const y = Math.round(u.valToPos(line.value, 'y', true));
           if (y < top || y > top + height) continue;
-          const colour = line.tone === 'high' ? palette.high : palette.low;
+          const colour = toneColour(palette, line.tone);
           ctx.strokeStyle = colour;
           ctx.beginPath();
           ctx.moveTo(left, y);

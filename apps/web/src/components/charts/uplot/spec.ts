@@ -19,7 +19,8 @@ export interface ThresholdLine {
   value: number;
   /** Translated label drawn on the line, e.g. "Low threshold 90". */
   label: string;
-  tone: 'high' | 'low';
+  /** high and low are alert limits; average is a neutral reference (sleep averages). */
+  tone: 'high' | 'low' | 'average';
 }
 
 export interface TimeChartSpec {

@@ -163,7 +163,7 @@ function SleepNight({ records, fileName }: { records: SleepRecord[]; fileName: s
 }
 
 function SleepHeartRate({ rows, pending, from, to, sources }: { rows: ValueRecord[]; pending: boolean; from: number; to: number; sources: DataSource[] | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const unit = t('enum.unit.bpm');
   const built = useMemo(() => {
     const data = prepareSeries(rows, (r) => r.occur_time, [(r) => r.value], { maxGapSeconds: gapFor(vitalKinds.heartRate.gapSeconds, sources) });
@@ -177,8 +177,7 @@ function SleepHeartRate({ rows, pending, from, to, sources }: { rows: ValueRecor
       formatTime: (s) => dayjs.unix(s).format('YYYY/MM/DD HH:mm'),
     };
     return { data, spec };
-    // i18n.language: the series label is drawn on the canvas.
-  }, [rows, from, to, sources, t, unit, i18n.language]);
+  }, [rows, from, to, sources, t, unit]);
   if (pending) return <Typography color="text.secondary">{t('common.loading')}</Typography>;
   if (rows.length === 0 || built.data.x.length === 0) {
     return (

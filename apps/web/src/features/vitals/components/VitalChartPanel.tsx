@@ -17,15 +17,14 @@ export interface VitalChartPanelProps {
 
 /** The chart tab of a reading page: every reading of the range, SPEC §9 rules, uPlot. */
 export function VitalChartPanel({ config, scope, sources, standards }: VitalChartPanelProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const rows = useVitalChartRows(config, scope, sources);
   const unit = t(unitLabelKey[physiologicalKindMeta[config.kind].unit]);
   const from = scope.range.start.unix();
   const to = scope.range.end.unix();
   const built = useMemo(
     () => buildVitalChart({ config, rows: rows.data ?? [], standards, from, to, gapSeconds: gapFor(config.gapSeconds, sources), unit, t }),
-    // i18n.language: labels drawn on the canvas must follow a language switch.
-    [config, rows.data, standards, from, to, sources, unit, t, i18n.language],
+    [config, rows.data, standards, from, to, sources, unit, t],
   );
   const title = t(`menu.${physiologicalKindMeta[config.kind].page}`);
   if (rows.isError) return <Alert severity="error">{t('vitals.loadFailed')}</Alert>;

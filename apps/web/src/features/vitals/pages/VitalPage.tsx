@@ -1,4 +1,4 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -40,7 +40,7 @@ export function VitalPage({ kind }: { kind: PhysiologicalKind }) {
   const { memberId, deviceType } = parseVitalPath(useParams()['*']);
   const [tab, setTab] = useState<DisplayMode>(DisplayMode.chart);
   const [range, setRange] = useState<DateRange>(() => weekRange());
-  const sources = sourcesOf(deviceType);
+  const sources = useMemo(() => sourcesOf(deviceType), [deviceType]);
   const scope = memberId === null ? null : { memberId, deviceType, range };
 
   return (
