@@ -11,6 +11,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   home: lazy(() => import('../../features/home/pages/HomePage.tsx')),
   personal: lazy(() => import('../../features/personal/pages/PersonalPage.tsx')),
   'pass-modify': lazy(() => import('../../features/personal/pages/PassModifyPage.tsx')),
+  'abnormal-log': lazy(() => import('../../features/abnormal/pages/AbnormalLogPage.tsx')),
   heartrate: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('heartRate') }))),
   bloodpressure: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bloodPressure') }))),
   bloodoxygen: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bloodOxygen') }))),

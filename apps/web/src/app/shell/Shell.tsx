@@ -22,6 +22,8 @@ import { familyOf } from './breadcrumb-trail.ts';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay.tsx';
 import { Layout } from './Layout.tsx';
 import { visibleSidebar } from './sidebar-items.ts';
+// The alert bell and the staff connection register themselves with the signed-in shell.
+import '../../features/abnormal/register.ts';
 
 /** Routes notify() calls to notistack, translated at the moment they are shown. */
 function ToastBridge() {

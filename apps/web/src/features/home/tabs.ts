@@ -8,6 +8,8 @@ export type HomeTab = { key: string; labelKey: string; component: ComponentType 
  */
 export const homeTabs: HomeTab[] = [
   { key: 'overview', labelKey: 'home.tab.overview', component: lazy(() => import('./components/Overview.tsx')) },
+  { key: 'abnormal', labelKey: 'abnormal.tab', component: lazy(() => import('../abnormal/components/AbnormalFeedTab.tsx')) },
+  { key: 'live', labelKey: 'realtime.tab', component: lazy(() => import('../realtime/components/LiveDevicePanel.tsx')) },
 ];
 
 /** The tab asked for in navigation state, if it exists; otherwise the first. */

@@ -1,0 +1,102 @@
+import { RealtimeEvent, type RealtimeAbnormal, abnormalTypeMeta, type AbnormalType, realtimeAbnormal } from '@vigil/contracts';
+import { createStore } from '../../lib/store.ts';
+import { realtime } from '../realtime/connection.ts';
+import { fetchAbnormalAll } from './api.ts';
+import {
+  type AbnormalStoreState,
+  emptyAbnormalStore,
+  removeAbnormal,
+  replaceAbnormals,
+  upsertAbnormal,
+  upsertUserAbnormal,
+} from './store.ts';
+
+/** The live alert feed behind the bell and the home page's abnormal tab. */
+export const abnormalFeed = createStore<AbnormalStoreState>(emptyAbnormalStore);
+/** Critical alerts (SOS, falls, no breathing, no heartbeat) nobody has looked at yet. */
+export const unseenCritical = createStore<ReadonlySet<number>>(new Set());
+
+export type FeedRange = { start_date: number; end_date: number };
+type Arrival = (item: RealtimeAbnormal) => void;
+
+const isCritical = (item: RealtimeAbnormal) => abnormalTypeMeta[item.type as AbnormalType]?.critical ?? false;
+
+let stopListening: Array<() => void> = [];
+let arrivalListeners = new Set<Arrival>();
+let generation = 0;
+
+/** Subscribers told about each alert that is new to the feed (browser notifications use it). */
+export function onArrival(listener: Arrival): () => void {
+  arrivalListeners.add(listener);
+  return () => arrivalListeners.delete(listener);
+}
+
+function apply(update: (state: AbnormalStoreState) => AbnormalStoreState, item: RealtimeAbnormal): void {
+  const before = abnormalFeed.get();
+  const after = update(before);
+  abnormalFeed.set(after);
+  realtime.advanceCursor(item.id, item.updated_at);
+  const arrived = !before.byId[item.id] && Boolean(after.byId[item.id]);
+  if (arrived && isCritical(item)) unseenCritical.set((s) => new Set(s).add(item.id));
+  if (!after.byId[item.id] && unseenCritical.get().has(item.id)) {
+    unseenCritical.set((s) => {
+      const next = new Set(s);
+      next.delete(item.id);
+      return next;
+    });
+  }
+  if (arrived) for (const l of arrivalListeners) l(after.byId[item.id]);
+}
+
+/**
+ * Opens the feed (SPEC §4): listens to the four alert events, then loads the initial list for the
+ * range, which replaces the store. Events that arrive while the list loads are applied on top of
+ * it, so nothing pushed meanwhile is lost.
+ */
+export async function openFeed(range: FeedRange): Promise<void> {
+  closeFeed();
+  const mine = ++generation;
+  let buffered: Array<(s: AbnormalStoreState) => AbnormalStoreState> = [];
+  let loading = true;
+  const route = (update: (s: AbnormalStoreState, item: RealtimeAbnormal) => AbnormalStoreState) => (item: RealtimeAbnormal) => {
+    if (loading) buffered.push((s) => update(s, item));
+    apply((s) => update(s, item), item);
+  };
+  stopListening = [
+    realtime.on(RealtimeEvent.abnormal, realtimeAbnormal, route(upsertAbnormal)),
+    realtime.on(RealtimeEvent.abnormalHandle, realtimeAbnormal, route(removeAbnormal)),
+    realtime.on(RealtimeEvent.userAbnormal, realtimeAbnormal, route((s, item) => upsertUserAbnormal(s, item))),
+    realtime.on(RealtimeEvent.userAbnormalHandle, realtimeAbnormal, route(removeAbnormal)),
+  ];
+  try {
+    const items = await fetchAbnormalAll({ is_handle: 0, ...range });
+    if (mine !== generation) return;
+    const maxId = items.reduce((m, i) => Math.max(m, i.id), 0);
+    const maxTime = items.reduce((m, i) => Math.max(m, i.updated_at), 0);
+    realtime.advanceCursor(maxId, maxTime);
+    abnormalFeed.set(buffered.reduce((s, f) => f(s), replaceAbnormals(items)));
+  } finally {
+    loading = false;
+    buffered = [];
+  }
+}
+
+/** SPEC §4: closing the feed empties the store. */
+export function closeFeed(): void {
+  generation += 1;
+  for (const stop of stopListening) stop();
+  stopListening = [];
+  abnormalFeed.set(emptyAbnormalStore);
+  unseenCritical.set(new Set());
+}
+
+/** Someone opened the feed: critical alerts stop repeating their sound. */
+export function acknowledgeCritical(): void {
+  if (unseenCritical.get().size) unseenCritical.set(new Set());
+}
+
+/** Test seam: forget listeners registered by earlier tests. */
+export function resetFeedForTests(): void {
+  closeFeed();
+  arrivalListeners = new Set();
+}

@@ -1,0 +1,166 @@
+import { io, type Socket } from 'socket.io-client';
+import type { z } from 'zod';
+import {
+  ErrorCode,
+  REALTIME_NAMESPACE,
+  REALTIME_TIMEOUT_MS,
+  RealtimeControlEvent,
+  type RealtimeCursor,
+  type RealtimeRoom,
+  realtimeLoginResult,
+  realtimeLogout,
+  realtimeRefusal,
+} from '@vigil/contracts';
+import { createStore } from '../../lib/store.ts';
+
+/** The subset of a socket.io-client Socket the client uses; tests pass a fake. */
+export type SocketLike = Pick<Socket, 'on' | 'emit' | 'connect' | 'disconnect'> & { connected: boolean };
+export type SocketFactory = (url: string, auth: (cb: (data: object) => void) => void) => SocketLike;
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'online' | 'offline';
+
+export type RealtimeClientOptions = {
+  socketUrl: string;
+  factory?: SocketFactory;
+  /** Called when the server refuses the token (-1) or ends the session: the console signs out. */
+  onExpired: () => void;
+};
+
+const defaultFactory: SocketFactory = (url, auth) =>
+  io(url + REALTIME_NAMESPACE, {
+    // SPEC §7: the staff namespace over websocket, 5 s timeout, token in the handshake.
+    transports: ['websocket'],
+    timeout: REALTIME_TIMEOUT_MS,
+    auth,
+    autoConnect: false,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 10_000,
+  });
+
+type Listener = (payload: unknown) => void;
+
+/**
+ * One staff connection per signed-in console. SPEC §4: it connects with the token, disconnects
+ * when the token is lost, and queues what the app emits until the server's connect result
+ * (`login`) confirms the sign-in; joined device rooms are re-joined after every reconnect. It
+ * remembers the newest alert seen and sends it in the next handshake so the server replays what
+ * was missed.
+ */
+export class RealtimeClient {
+  readonly status = createStore<RealtimeStatus>('idle');
+  private socket: SocketLike | null = null;
+  private confirmed = false;
+  private queue: Array<[string, unknown]> = [];
+  private rooms = new Set<RealtimeRoom>();
+  private listeners = new Map<string, Set<Listener>>();
+  private cursor: RealtimeCursor | null = null;
+  private readonly factory: SocketFactory;
+
+  constructor(private readonly options: RealtimeClientOptions) {
+    this.factory = options.factory ?? defaultFactory;
+  }
+
+  start(token: string): void {
+    this.stop();
+    this.cursor = null;
+    const socket = this.factory(this.options.socketUrl, (cb) => cb(this.cursor ? { token, since: this.cursor } : { token }));
+    this.socket = socket;
+    socket.on(RealtimeControlEvent.login, (raw: unknown) => this.onLogin(raw));
+    socket.on(RealtimeControlEvent.logout, (raw: unknown) => {
+      if (realtimeLogout.safeParse(raw).success) this.expire();
+    });
+    socket.on('disconnect', () => {
+      this.confirmed = false;
+      if (this.socket === socket) this.status.set('offline');
+    });
+    socket.on('connect_error', (err: Error & { data?: unknown }) => {
+      const refusal = realtimeRefusal.safeParse(err.data);
+      if (refusal.success && refusal.data.code === ErrorCode.tokenExpired) this.expire();
+      else this.status.set('offline');
+    });
+    for (const event of this.listeners.keys()) this.bind(event);
+    this.status.set('connecting');
+    socket.connect();
+  }
+
+  /** Ends the connection (token lost); tells the server first when the link is up. */
+  stop(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    if (socket.connected && this.confirmed) socket.emit(RealtimeControlEvent.logout);
+    socket.disconnect();
+    this.confirmed = false;
+    this.queue = [];
+    this.rooms.clear();
+    this.status.set('idle');
+  }
+
+  /** Sends now if the sign-in is confirmed, otherwise after the connect result. */
+  emit(event: string, payload?: unknown): void {
+    if (this.socket && this.confirmed) this.socket.emit(event, payload);
+    else this.queue.push([event, payload]);
+  }
+
+  joinRoom(room: RealtimeRoom): void {
+    if (this.rooms.has(room)) return;
+    this.rooms.add(room);
+    this.emit(RealtimeControlEvent.joinRealtimeRoom, room);
+  }
+
+  leaveRoom(room: RealtimeRoom): void {
+    if (!this.rooms.delete(room)) return;
+    this.emit(RealtimeControlEvent.leaveRealtimeRoom, room);
+  }
+
+  /**
+   * Listens to a server event; packets that fail the contract schema are dropped (and logged), so
+   * a bad packet can never reach a store.
+   */
+  on<S extends z.ZodType>(event: string, schema: S, handler: (payload: z.infer<S>) => void): () => void {
+    const listener: Listener = (raw) => {
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) handler(parsed.data);
+      else console.warn(`realtime: dropped an invalid "${event}" packet`, parsed.error.issues);
+    };
+    let set = this.listeners.get(event);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(event, set);
+      this.bind(event);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Records the newest alert seen (id, and the server time it changed) for the next handshake. */
+  advanceCursor(id: number, time: number): void {
+    const c = this.cursor ?? { id: 0, time: 0 };
+    this.cursor = { id: Math.max(c.id, id), time: Math.max(c.time, time) };
+  }
+
+  private bind(event: string): void {
+    this.socket?.on(event, (raw: unknown) => {
+      for (const l of this.listeners.get(event) ?? []) l(raw);
+    });
+  }
+
+  private onLogin(raw: unknown): void {
+    const result = realtimeLoginResult.safeParse(raw);
+    if (!result.success || !this.socket) return;
+    this.advanceCursor(0, result.data.server_time);
+    this.confirmed = true;
+    this.status.set('online');
+    // The server forgets a socket's device rooms with the socket; ask again after a reconnect.
+    const pending = this.queue;
+    this.queue = [];
+    const queuedJoins = new Set(pending.filter(([e]) => e === RealtimeControlEvent.joinRealtimeRoom).map(([, p]) => p));
+    for (const room of this.rooms) if (!queuedJoins.has(room)) this.socket.emit(RealtimeControlEvent.joinRealtimeRoom, room);
+    for (const [event, payload] of pending) this.socket.emit(event, payload);
+  }
+
+  private expire(): void {
+    this.stop();
+    this.options.onExpired();
+  }
+}
