@@ -12,7 +12,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerErrorHandler, routeNotFound } from './http/error-handler.ts';
+import { registerUnsetQuery } from './http/unset-query.ts';
+import { PermissionCatalogue } from './auth/catalogue.ts';
+import { registerAuthGuard } from './auth/guard.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
 import { registerModules } from './modules/index.ts';
 import { DomainEventBus } from './events.ts';
 
@@ -21,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     events: DomainEventBus;
+    catalogue: PermissionCatalogue;
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -43,6 +49,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('events', new DomainEventBus());
+  app.decorate('catalogue', new PermissionCatalogue());
+  app.decorate('loginThrottle', LoginThrottle.fromConfig(config));
+  app.addHook('onClose', () => app.loginThrottle.close());
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -67,19 +76,27 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return `window.__VIGIL_CONFIG__ = ${JSON.stringify(settings)};\n`;
   });
 
-  await app.register(registerModules, { prefix: config.apiPrefix });
+  // Everything under the API prefix is guarded (deny by default); docs, config.js and the web app are not.
+  await app.register(
+    async (api) => {
+      app.catalogue.collect(api);
+      registerAuthGuard(api);
+      registerUnsetQuery(api);
+      await api.register(registerModules);
+    },
+    { prefix: config.apiPrefix },
+  );
 
+  // Fastify allows one not-found handler per context: it serves the SPA shell when a web build
+  // exists, and a SPEC -7 body otherwise.
   const webDist = config.webDist ?? defaultWebDist;
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    // SPA fallback: any GET outside the API that is not a file gets the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0];
-      if (request.method === 'GET' && !path.startsWith(config.apiPrefix + '/') && !path.includes('.')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ code: -7, message: `No route ${request.method} ${path}` });
-    });
-  }
+  const serveWeb = existsSync(webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !path.startsWith(config.apiPrefix + '/') && !path.includes('.');
+    if (serveWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(routeNotFound(request.method, request.url));
+  });
   return app;
 }

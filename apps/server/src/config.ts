@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -11,6 +12,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded PGlite database (ignored when DATABASE_URL is set). */
   DATA_DIR: z.string().default('./data/pglite'),
+  /** Folder of uploaded files (headshots); default `uploads` beside DATA_DIR's folder. */
+  UPLOAD_DIR: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
   TOKEN_SECRET: z.string().min(16).optional(),
@@ -42,6 +45,7 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  uploadDir: string;
   redisUrl?: string;
   mqttUrl?: string;
   tokenSecret?: string;
@@ -74,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    uploadDir: e.UPLOAD_DIR ?? join(e.DATA_DIR, '..', 'uploads'),
     redisUrl: e.REDIS_URL,
     mqttUrl: e.MQTT_URL,
     tokenSecret: e.TOKEN_SECRET,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { ensureOperator, ensureRoles } from './db/bootstrap.ts';
+import { hasOrganisations, seedDemo } from './demo/seed.ts';
 
 export type RunningServer = { app: FastifyInstance; database: Database; stop(): Promise<void> };
 
@@ -15,7 +17,9 @@ export function databaseOptions(config: Config) {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(databaseOptions(config));
   await database.migrate();
+  await ensureRoles(database.db);
   const app = await buildApp({ config, database });
+  await prepareFirstStart(app, config, database);
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
@@ -25,4 +29,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await database.close();
     },
   };
+}
+
+/** Demo mode seeds an empty database; otherwise an empty database gets its one operator account. */
+async function prepareFirstStart(app: FastifyInstance, config: Config, database: Database): Promise<void> {
+  if (config.demo) {
+    if (!(await hasOrganisations(database.db))) {
+      await seedDemo(database.db);
+      app.log.info('seeded the demo world (every demo account uses the password Demo1234)');
+    }
+    return;
+  }
+  const { created, secret } = await ensureOperator(database.db, config.adminPassword);
+  if (!created) return;
+  if (secret) {
+    // Printed once, never stored in clear: whoever starts the server signs in with it and must change it.
+    app.log.warn(`created the operator account "admin" with the one-time password ${secret} (change it at first sign-in)`);
+  } else {
+    app.log.info('created the operator account "admin" with ADMIN_PASSWORD');
+  }
 }

@@ -16,3 +16,4 @@ export * from './enums/index.ts';
 export * from './rules/standards.ts';
 export * from './rules/chart.ts';
 export * from './schemas/realtime.ts';
+export * from './schemas/area.ts';

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@vigil/contracts';
-import { AppError, type FieldError } from './errors.ts';
-
-type PgError = { code?: string; constraint?: string };
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, databaseCode } from './db-errors.ts';
+import { AppError, TooManyAttempts, type FieldError } from './errors.ts';
 
 /**
  * Every failure leaves as `{ code, message, errors? }` with a SPEC §8 code. Nothing internal (stack,
@@ -11,8 +10,9 @@ type PgError = { code?: string; constraint?: string };
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: unknown, request, reply) => {
-    const error = thrown as FastifyError & PgError;
+    const error = thrown as FastifyError;
     if (thrown instanceof AppError) {
+      if (thrown instanceof TooManyAttempts) reply.header('retry-after', String(thrown.retryAfterSeconds));
       return reply.status(thrown.status).send({ code: thrown.code, message: thrown.message, errors: thrown.errors });
     }
     if (hasZodFastifySchemaValidationErrors(thrown)) {
@@ -22,10 +22,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       return reply.status(422).send({ code: ErrorCode.validationFailed, message: 'Form validation failed', errors });
     }
-    if (error.code === '23505') {
+    const dbCode = databaseCode(thrown);
+    if (dbCode === UNIQUE_VIOLATION) {
       return reply.status(409).send({ code: ErrorCode.duplicate, message: 'Duplicate data' });
     }
-    if (error.code === '23503' || error.code === '22P02' || error.code === '22003') {
+    if (dbCode === FOREIGN_KEY_VIOLATION || dbCode === '22P02' || dbCode === '22003' || dbCode === '22001') {
       request.log.warn({ err: error }, 'rejected by a database constraint');
       return reply.status(422).send({ code: ErrorCode.validationFailed, message: 'Form validation failed' });
     }
@@ -41,10 +42,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.processError, message: 'System error' });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: ErrorCode.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}` });
-  });
+/** The body of every 404 for an unknown route (the SPA fallback in app.ts decides when it applies). */
+export function routeNotFound(method: string, url: string) {
+  return { code: ErrorCode.notFound, message: `No route ${method} ${url.split('?')[0]}` };
 }
 
 function fieldName(instancePath: string, params: { keys?: string[] }): string {

@@ -8,10 +8,10 @@ export class AppError extends Error {
   readonly status: number;
   readonly errors?: FieldError[];
 
-  constructor(code: ErrorCode, message?: string, errors?: FieldError[]) {
+  constructor(code: ErrorCode, message?: string, errors?: FieldError[], status?: number) {
     super(message ?? errorMessage[code]);
     this.code = code;
-    this.status = errorHttpStatus[code];
+    this.status = status ?? errorHttpStatus[code];
     this.errors = errors;
   }
 }
@@ -24,3 +24,19 @@ export const duplicate = (field?: string) =>
 export const invalid = (errors: FieldError[], message?: string) =>
   new AppError(ErrorCode.validationFailed, message, errors);
 export const processError = (message: string) => new AppError(ErrorCode.processError, message);
+
+/** Too many failed sign-ins: -8 with status 429; the handler adds Retry-After. */
+export class TooManyAttempts extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      ErrorCode.processError,
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      429,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

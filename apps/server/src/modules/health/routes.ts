@@ -9,7 +9,7 @@ const healthResponse = z.object({
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database reachability', security: [], response: { 200: healthResponse, 503: healthResponse } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database reachability', security: [], response: { 200: healthResponse, 503: healthResponse } } },
     async (_req, reply) => {
       const database = await app.database.ping();
       const body = { data: { status: database ? ('ok' as const) : ('degraded' as const), database, uptime: process.uptime() } };

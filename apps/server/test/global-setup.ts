@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { ensureRoles } from '../src/db/bootstrap.ts';
+import { seedDemo } from '../src/demo/seed.ts';
+import { DEFAULT_POSTGRES_URL, databaseUrl } from './postgres-url.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: gzip dump of the migrated template database. */
+    pgliteTemplate: string;
+    /** PostgreSQL: server address and the template database each test file clones. */
+    postgresUrl: string;
+    postgresTemplate: string;
+    /** Set when the PostgreSQL project cannot run here; each test is then skipped with this text. */
+    skipReason: string;
+  }
+}
+
+/** Migrated, with roles and the demo world: what every test file starts from. */
+async function prepare(database: Database): Promise<void> {
+  await database.migrate();
+  await ensureRoles(database.db);
+  await seedDemo(database.db);
+}
+
+/**
+ * Builds ONE template database per project; test files clone it (PGlite: load the dump, about half
+ * a second; PostgreSQL: CREATE DATABASE ... TEMPLATE) instead of migrating from nothing.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('pgliteTemplate', '');
+  project.provide('postgresUrl', '');
+  project.provide('postgresTemplate', '');
+  project.provide('skipReason', '');
+
+  if (process.env.VIGIL_TEST_DB === 'postgres') return setupPostgres(project);
+
+  const database = await openDatabase({ kind: 'pglite' });
+  await prepare(database);
+  const dump = await (database.db.$client as unknown as { dumpDataDir(c: 'gzip'): Promise<Blob> }).dumpDataDir('gzip');
+  await database.close();
+  const dir = await mkdtemp(join(tmpdir(), 'vigil-test-'));
+  const file = join(dir, 'template.tar.gz');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rm(dir, { recursive: true, force: true });
+}
+
+async function setupPostgres(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    const hint = `PostgreSQL is not reachable at ${serverUrl} (${(error as Error).message}). Start one, e.g. \`docker run -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16\`, or set TEST_DATABASE_URL.`;
+    if (process.env.CI === 'true') throw new Error(hint);
+    console.warn(`[server-postgres] skipped: ${hint}`);
+    project.provide('skipReason', hint);
+    return async () => undefined;
+  }
+  const template = `vigil_tpl_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${template}`);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, template), poolSize: 2 });
+  try {
+    await prepare(database);
+  } finally {
+    // A template must have no connections when it is cloned.
+    await database.close();
+  }
+  project.provide('postgresUrl', serverUrl);
+  project.provide('postgresTemplate', template);
+  return async () => {
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.end();
+  };
+}
