@@ -33,6 +33,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'wearable-device-B20': lazy(() => import('../../features/wearable/pages/WearablePage.tsx').then((m) => ({ default: m.wearablePageFor(6) }))),
   'wearable-device-G15': lazy(() => import('../../features/wearable/pages/WearablePage.tsx').then((m) => ({ default: m.wearablePageFor(7) }))),
   'wearable-device-H20': lazy(() => import('../../features/wearable/pages/WearablePage.tsx').then((m) => ({ default: m.wearablePageFor(8) }))),
+  area: lazy(() => import('../../features/admin/area/AreaPage.tsx')),
 };
 
 export function registeredPages(): ReadonlySet<PageKey> {
