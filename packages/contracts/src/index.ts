@@ -17,3 +17,4 @@ export * from './rules/standards.ts';
 export * from './rules/chart.ts';
 export * from './schemas/realtime.ts';
 export * from './schemas/area.ts';
+export * from './schemas/admin/index.ts';

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { listQuery } from '../envelope.ts';
+import { changeSnapshot, logAuditFields } from './common.ts';
+
+/**
+ * GET /change/staff row (SPEC user change kind: enable 0, role 1, area 2). before/after hold the
+ * changed field (`enable`, `role`, or `area_id` with `area_name`).
+ */
+export const staffChangeLogRow = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  staff_id: z.number().int(),
+  staff_name: z.string(),
+  staff_account: z.string(),
+  /** The staff member's current area. */
+  area_id: z.number().int().nullable(),
+  kind: z.number().int(),
+  before: changeSnapshot,
+  after: changeSnapshot,
+  operator_id: z.number().int().nullable(),
+  operator_name: z.string().nullable(),
+  ...logAuditFields,
+});
+export type StaffChangeLogRow = z.infer<typeof staffChangeLogRow>;
+
+/**
+ * GET /change/user row (SPEC member change status: removed 0, area changed 1, status changed 2,
+ * organisation changed 3). before/after hold `area_id`/`area_name`, `org_id`/`org_name`,
+ * `enable` or `removed`.
+ */
+export const memberChangeLogRow = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  member_id: z.number().int(),
+  member_name: z.string(),
+  /** The member's current area. */
+  area_id: z.number().int().nullable(),
+  status: z.number().int(),
+  before: changeSnapshot,
+  after: changeSnapshot,
+  operator_id: z.number().int().nullable(),
+  operator_name: z.string().nullable(),
+  ...logAuditFields,
+});
+export type MemberChangeLogRow = z.infer<typeof memberChangeLogRow>;
+
+/**
+ * Both logs are read-only lists. Filters: start_date/end_date (created_at), type (kind or status),
+ * user_id (staff or member id), area_id, org_id, keyword (staff name and account, or member name).
+ */
+export const staffChangeLogListQuery = listQuery(['id', 'created_at']);
+export const memberChangeLogListQuery = listQuery(['id', 'created_at']);
+export type ChangeLogListQuery = z.infer<typeof staffChangeLogListQuery>;
