@@ -9,7 +9,13 @@ import { parseDeviceSettings, type DeviceSettings } from '../rules/settings.ts';
 export type Named = { id: number; name: string };
 
 /** One period of a device's binding history; `to` null while still bound (times in ms). */
-export type Binding = { id: number; member: Named | null; area: Named | null; from: number; to: number | null };
+export type Binding = {
+  id: number;
+  member: Named | null;
+  area: Named | null;
+  from: number;
+  to: number | null;
+};
 
 /** A member's own area, for devices bound to a member rather than to an area. */
 const memberAreas = alias(areas, 'member_areas');
@@ -28,9 +34,11 @@ export type DeviceEntry = {
 };
 
 /** Who sent a batch: one device with its own key, or a gateway for any device of its organisation. */
-export type Principal = { kind: 'device'; deviceId: number; orgId: number } | { kind: 'gateway'; gatewayId: number; orgId: number };
+export type Principal =
+  { kind: 'device'; deviceId: number; orgId: number } | { kind: 'gateway'; gatewayId: number; orgId: number };
 
-const named = (id: number | null, name: string | null): Named | null => (id !== null && name !== null ? { id, name } : null);
+const named = (id: number | null, name: string | null): Named | null =>
+  id !== null && name !== null ? { id, name } : null;
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -54,6 +62,7 @@ export function bindingAt(entry: DeviceEntry, t: number): Binding | null {
 export class DeviceDirectory {
   private readonly devices = new Map<string, { entry: DeviceEntry | null; at: number }>();
   private readonly principals = new Map<string, { principal: Principal | null; at: number }>();
+  private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -62,23 +71,43 @@ export class DeviceDirectory {
 
   /** Entries for the given serials; unknown serials are absent from the map. */
   async load(serials: Iterable<string>): Promise<Map<string, DeviceEntry>> {
+    const wanted = [...new Set(serials)];
     const now = Date.now();
-    const out = new Map<string, DeviceEntry>();
     const missing: string[] = [];
-    for (const serial of new Set(serials)) {
+    const waits = new Set<Promise<void>>();
+    for (const serial of wanted) {
       const hit = this.devices.get(serial);
-      if (hit && now - hit.at < this.ttlMs) {
-        if (hit.entry) out.set(serial, hit.entry);
-      } else missing.push(serial);
+      if (hit && now - hit.at < this.ttlMs) continue;
+      const inflight = this.pending.get(serial);
+      if (inflight) waits.add(inflight);
+      else missing.push(serial);
     }
-    if (!missing.length) return out;
-    for (const serial of missing) this.devices.set(serial, { entry: null, at: now });
+    if (missing.length) {
+      // Concurrent batches naming the same new devices share one lookup instead of racing it.
+      const fetching = this.fetch(missing).finally(() => {
+        for (const serial of missing) this.pending.delete(serial);
+      });
+      for (const serial of missing) this.pending.set(serial, fetching);
+      waits.add(fetching);
+    }
+    await Promise.all(waits);
+    const out = new Map<string, DeviceEntry>();
+    for (const serial of wanted) {
+      const entry = this.devices.get(serial)?.entry;
+      if (entry) out.set(serial, entry);
+    }
+    return out;
+  }
+
+  private async fetch(missing: string[]): Promise<void> {
+    const now = Date.now();
     const rows = await this.db
       .select({ d: devices, areaName: areas.name })
       .from(devices)
       .leftJoin(areas, eq(areas.id, devices.areaId))
       .where(inArray(devices.serial, missing));
-    if (!rows.length) return out;
+    for (const serial of missing) this.devices.set(serial, { entry: null, at: now });
+    if (!rows.length) return;
     const bindingRows = await this.db
       .select({
         b: deviceBindings,
@@ -92,8 +121,15 @@ export class DeviceDirectory {
       .leftJoin(members, eq(members.id, deviceBindings.memberId))
       .leftJoin(areas, eq(areas.id, deviceBindings.areaId))
       .leftJoin(memberAreas, eq(memberAreas.id, members.areaId))
-      .where(inArray(deviceBindings.deviceId, rows.map((r) => r.d.id)))
+      .where(
+        inArray(
+          deviceBindings.deviceId,
+          rows.map((r) => r.d.id),
+        ),
+      )
       .orderBy(deviceBindings.boundAt);
+    const byDevice = new Map<number, typeof bindingRows>();
+    for (const r of bindingRows) byDevice.set(r.b.deviceId, [...(byDevice.get(r.b.deviceId) ?? []), r]);
     for (const { d, areaName } of rows) {
       const entry: DeviceEntry = {
         id: d.id,
@@ -105,20 +141,17 @@ export class DeviceDirectory {
         keyHash: d.keyHash,
         enabled: d.enabled,
         settings: parseDeviceSettings(d.settings),
-        bindings: bindingRows
-          .filter((r) => r.b.deviceId === d.id)
-          .map((r) => ({
-            id: r.b.id,
-            member: r.b.memberId !== null && r.memberName !== null ? { id: r.b.memberId, name: r.memberName } : null,
-            area: named(r.areaId, r.areaName) ?? named(r.memberAreaId, r.memberAreaName),
-            from: r.b.boundAt.getTime(),
-            to: r.b.unboundAt?.getTime() ?? null,
-          })),
+        bindings: (byDevice.get(d.id) ?? []).map((r) => ({
+          id: r.b.id,
+          member:
+            r.b.memberId !== null && r.memberName !== null ? { id: r.b.memberId, name: r.memberName } : null,
+          area: named(r.areaId, r.areaName) ?? named(r.memberAreaId, r.memberAreaName),
+          from: r.b.boundAt.getTime(),
+          to: r.b.unboundAt?.getTime() ?? null,
+        })),
       };
       this.devices.set(d.serial, { entry, at: now });
-      out.set(d.serial, entry);
     }
-    return out;
   }
 
   /** Resolves an `x-device-key` or `x-gateway-key`; null when neither matches an enabled sender. */

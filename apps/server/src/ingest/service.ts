@@ -9,6 +9,7 @@ import { heartVesselRule } from '../rules/care.ts';
 import { bindingAt, DeviceDirectory, type Binding, type DeviceEntry, type Principal } from './directory.ts';
 import { MAX_AGE_SECONDS, MAX_FUTURE_SECONDS, readingEnvelope, type IngestResult, type Rejection } from './envelope.ts';
 import { readingKindCode, readingValueSchemas, toColumns, type ReadingKind } from './kinds.ts';
+import { pgArray } from './pg-array.ts';
 
 /** A reading that passed validation, ready to store. */
 type Accepted = {
@@ -154,8 +155,7 @@ export class IngestService {
       }
     }
     recover.push(...online.values());
-    await this.raiser.raise(raise);
-    await this.raiser.recover(recover);
+    await Promise.all([this.raiser.raise(raise), this.raiser.recover(recover)]);
   }
 
   /** SPEC: the heart / vessel health index alerting three times in a member's day. */
@@ -239,14 +239,4 @@ function issueText(issues: readonly { path: PropertyKey[]; message: string }[], 
     .slice(0, 3)
     .map((i) => `${[prefix, ...i.path.map(String)].filter(Boolean).join('.') || 'reading'}: ${i.message}`)
     .join('; ');
-}
-
-/**
- * A Postgres array literal. Both drivers accept it as a text parameter cast to the array type,
- * which keeps one code path for PGlite and node-postgres.
- */
-export function pgArray(values: readonly (number | string | null)[]): string {
-  return `{${values
-    .map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
-    .join(',')}}`;
 }

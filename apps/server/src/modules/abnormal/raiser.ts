@@ -1,8 +1,9 @@
-import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, isNull, not, sql } from 'drizzle-orm';
 import { abnormalTypeMeta, type AbnormalType } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { abnormalEvents, type AbnormalDetail } from '../../db/schema/index.ts';
 import type { DomainEventBus } from '../../events.ts';
+import { pgArray } from '../../ingest/pg-array.ts';
 import { toAbnormalItem, type AbnormalNames } from './payload.ts';
 
 /** An event a rule raised, with everything needed to store and announce it. */
@@ -104,29 +105,30 @@ export class AbnormalRaiser {
   async recover(requests: RecoverRequest[]): Promise<number> {
     if (!requests.length) return 0;
     await this.refresh();
-    let closed = 0;
+    const due = new Map<string, RecoverRequest>();
     for (const r of requests) {
       if (abnormalTypeMeta[r.type].critical) continue;
       const key = keyOf(r.type, r.memberId, r.deviceId);
       const openedAt = this.open.get(key);
       if (openedAt === undefined || (!r.immediate && r.occurTime.getTime() - openedAt < RECOVERY_HOLD_MS)) continue;
-      this.open.delete(key);
-      const result = await this.db
-        .update(abnormalEvents)
-        .set({ recoveredAt: r.occurTime, updatedAt: new Date() })
-        .where(
-          and(
-            eq(abnormalEvents.type, r.type),
-            sql`coalesce(${abnormalEvents.memberId}, 0) = ${r.memberId ?? 0}`,
-            sql`coalesce(${abnormalEvents.deviceId}, 0) = ${r.deviceId ?? 0}`,
-            not(abnormalEvents.isHandle),
-            isNull(abnormalEvents.recoveredAt),
-          ),
-        )
-        .returning({ id: abnormalEvents.id });
-      closed += result.length;
+      due.set(key, r);
     }
-    return closed;
+    if (!due.size) return 0;
+    for (const key of due.keys()) this.open.delete(key);
+    const list = [...due.values()];
+    // One statement for the whole batch; the join matches the open-event index expression.
+    const result = await this.db.execute<{ id: number }>(sql`
+      update abnormal_events e set recovered_at = to_timestamp(u.t), updated_at = now()
+      from unnest(
+        ${pgArray(list.map((r) => r.type))}::smallint[],
+        ${pgArray(list.map((r) => r.memberId ?? 0))}::int[],
+        ${pgArray(list.map((r) => r.deviceId ?? 0))}::int[],
+        ${pgArray(list.map((r) => r.occurTime.getTime() / 1000))}::float8[]
+      ) as u(ty, m, d, t)
+      where e.type = u.ty and coalesce(e.member_id, 0) = u.m and coalesce(e.device_id, 0) = u.d
+        and not e.is_handle and e.recovered_at is null
+      returning e.id`);
+    return result.rows.length;
   }
 
   /** A handled event no longer blocks a new one of its key. */

@@ -1,0 +1,186 @@
+/**
+ * npm run bench:ingest: the ingestion path under load, on PostgreSQL (a throwaway database on
+ * TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and on PGlite for reference.
+ *
+ * 1. batched: readings/s through IngestService (validation, binding lookup, storage, rules,
+ *    abnormal events), batches of 1000, and the batch latency p50/p99;
+ * 2. http: the same through POST /api/ingest/readings (app.inject: routing, zod, JSON);
+ * 3. bare: the same rows inserted with a plain multi-row INSERT into the same table, same run;
+ * 4. sustained: 2,000 devices each sending one reading a second for 20 s through 20 gateways
+ *    (one batch of 100 every 50 ms), reporting batch p99 and readings lost (must be 0).
+ * Goals (2-core machine): batched ≥ 20,000 readings/s and ≥ half the bare rate; sustained p99 < 50 ms.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { DataSource, DeviceType } from '../../packages/contracts/src/index.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { testConfig } from '../../apps/server/src/config.ts';
+import { DomainEventBus } from '../../apps/server/src/events.ts';
+import { IngestService } from '../../apps/server/src/ingest/service.ts';
+import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
+import { gateways } from '../../apps/server/src/db/schema/index.ts';
+import { hashKey } from '../../apps/server/src/ingest/directory.ts';
+import { barInsert, makeReadings, percentile, type Reading } from './workload.ts';
+
+const DEVICES = 2000;
+const BATCH = 1000;
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+type Figures = Record<string, number | string>;
+
+async function scenario(database: Database, label: string, opts: { readings: number; concurrency: number; sustainedSeconds: number }): Promise<Figures> {
+  const world = await seedIngestWorld(database.db, { members: DEVICES, deviceType: DeviceType.watchB10, orgName: `Bench ${label}` });
+  const serials = world.devices.map((d) => d.serial);
+  const principal = { kind: 'gateway' as const, gatewayId: 1, orgId: world.org.id };
+  const start = Math.floor(Date.now() / 1000) - 20 * 86400;
+  const figures: Figures = { database: label };
+
+  // 1. Batched through the service.
+  const service = new IngestService(database.db, new DomainEventBus());
+  const rows = makeReadings(serials, start, opts.readings);
+  const batches: Reading[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH) batches.push(rows.slice(i, i + BATCH));
+  await service.ingest(principal, batches[0]); // warm caches (devices, standards, open events)
+  const latencies: number[] = [];
+  let accepted = 0;
+  let next = 1;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (next < batches.length) {
+        const batch = batches[next++];
+        const t = performance.now();
+        accepted += (await service.ingest(principal, batch)).accepted;
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const serviceSeconds = (performance.now() - t0) / 1000;
+  figures.batchedPerSecond = Math.round(accepted / serviceSeconds);
+  figures.batchP50Ms = +percentile(latencies, 50).toFixed(1);
+  figures.batchP99Ms = +percentile(latencies, 99).toFixed(1);
+  const abnormal = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from abnormal_events`);
+  figures.abnormalEventsRaised = Number(abnormal.rows[0].n);
+
+  // 2. Through HTTP (inject): new occurrence times so nothing is a duplicate.
+  const app = await buildApp({ config: testConfig({ webDist: '/nonexistent' }), database });
+  const httpRows = makeReadings(serials, start + 7 * 86400, Math.min(opts.readings, 100_000));
+  let httpAccepted = 0;
+  let h = 0;
+  const t1 = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (h < httpRows.length) {
+        const batch = httpRows.slice(h, (h += BATCH));
+        const res = await app.inject({ method: 'POST', url: '/api/ingest/readings', headers: { 'x-gateway-key': world.gatewayKey }, payload: { readings: batch } });
+        httpAccepted += res.json().data.accepted;
+      }
+    }),
+  );
+  figures.httpPerSecond = Math.round(httpAccepted / ((performance.now() - t1) / 1000));
+  await app.close();
+
+  // 3. Bare insert of the same rows as step 1 into the same table (after removing them).
+  await database.db.execute(sql`delete from readings where org_id = ${world.org.id} and occur_time < to_timestamp(${start + 7 * 86400})`);
+  const bareRows = rows.map((r, i) => ({ orgId: world.org.id, memberId: world.members[i % DEVICES].id, deviceId: world.devices[serials.indexOf(r.serial)].id, r }));
+  let b = 0;
+  const t2 = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (b < bareRows.length) {
+        const batch = bareRows.slice(b, (b += BATCH));
+        await barInsert(database, batch);
+      }
+    }),
+  );
+  figures.barePerSecond = Math.round(bareRows.length / ((performance.now() - t2) / 1000));
+  figures.batchedToBare = +(Number(figures.batchedPerSecond) / Number(figures.barePerSecond)).toFixed(2);
+
+  // 4. Sustained: 2000 devices × 1 reading/s, 20 gateways each sending its 100 devices every second.
+  const gatewaysCount = 20;
+  await database.db.insert(gateways).values(Array.from({ length: gatewaysCount }, (_, g) => ({ orgId: world.org.id, name: `gw ${g}`, keyHash: hashKey(`bench-gw-${label}-${g}`) })));
+  const live = new IngestService(database.db, new DomainEventBus());
+  const perGateway = DEVICES / gatewaysCount;
+  const sustainedLatencies: number[] = [];
+  let sent = 0;
+  let stored = 0;
+  let late = 0;
+  const liveStart = Math.floor(Date.now() / 1000) - opts.sustainedSeconds - 5;
+  const t3 = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let second = 0; second < opts.sustainedSeconds; second++) {
+    for (let g = 0; g < gatewaysCount; g++) {
+      const due = t3 + second * 1000 + g * (1000 / gatewaysCount);
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      else late++;
+      const batch = serials.slice(g * perGateway, (g + 1) * perGateway).map((serial, i) => ({
+        serial,
+        kind: 'heartRate',
+        source: DataSource.watchB10_1m,
+        occur_time: liveStart + second,
+        values: { value: 60 + ((i + second) % 40) },
+      }));
+      sent += batch.length;
+      const t = performance.now();
+      pending.push(
+        live.ingest(principal, batch).then((result) => {
+          stored += result.accepted;
+          sustainedLatencies.push(performance.now() - t);
+        }),
+      );
+    }
+  }
+  await Promise.all(pending);
+  const inDb = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from readings where org_id = ${world.org.id} and occur_time >= to_timestamp(${liveStart}) and occur_time < to_timestamp(${liveStart + opts.sustainedSeconds})`,
+  );
+  figures.sustainedSent = sent;
+  figures.sustainedLost = sent - Number(inDb.rows[0].n);
+  figures.sustainedAcceptedReported = stored;
+  figures.sustainedP50Ms = +percentile(sustainedLatencies, 50).toFixed(1);
+  figures.sustainedP99Ms = +percentile(sustainedLatencies, 99).toFixed(1);
+  figures.sustainedLateTicks = late;
+  return figures;
+}
+
+function report(f: Figures) {
+  console.log(`\n${f.database}`);
+  console.log(`  batched (service, batches of ${BATCH})  ${fmt(Number(f.batchedPerSecond))} readings/s  p50 ${f.batchP50Ms} ms  p99 ${f.batchP99Ms} ms  (${f.abnormalEventsRaised} abnormal events raised)`);
+  console.log(`  http (POST /ingest/readings, inject)  ${fmt(Number(f.httpPerSecond))} readings/s`);
+  console.log(`  bare multi-row INSERT, same rows      ${fmt(Number(f.barePerSecond))} rows/s   batched/bare = ${f.batchedToBare}`);
+  console.log(`  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms`);
+}
+
+const results: Figures[] = [];
+const dbName = `vigil_bench_ingest_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+try {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const postgres = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+  await postgres.migrate();
+  try {
+    results.push(await scenario(postgres, 'PostgreSQL', { readings: 200_000, concurrency: 4, sustainedSeconds: 20 }));
+    report(results.at(-1)!);
+  } finally {
+    await postgres.close();
+  }
+} finally {
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+
+const pglite = await openDatabase({ kind: 'pglite' });
+await pglite.migrate();
+results.push(await scenario(pglite, 'PGlite (reference)', { readings: 50_000, concurrency: 1, sustainedSeconds: 10 }));
+report(results.at(-1)!);
+await pglite.close();
+
+mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+writeFileSync(new URL('../results/ingest.json', import.meta.url), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
