@@ -18,6 +18,7 @@ import { startRelay } from './relay.ts';
 import { liveRooms, principalRooms, type SocketPrincipal } from './rooms.ts';
 import type { SocketAuthenticator } from './types.ts';
 import { defaultAuthenticator } from './authenticate.ts';
+import { ESCALATION_SCAN_MS, startEscalation } from '../modules/escalation/escalate.ts';
 
 export type { SocketAuthenticator, TokenPrincipal } from './types.ts';
 export type { SocketPrincipal } from './rooms.ts';
@@ -38,6 +39,8 @@ export type RealtimeOptions = {
   authenticate?: SocketAuthenticator;
   /** Overrides config.redisUrl (tests run two instances against one Redis). */
   redisUrl?: string | null;
+  /** Escalation scan period; 0 turns the scan off (tests drive it by hand). */
+  escalationIntervalMs?: number;
 };
 
 declare module 'fastify' {
@@ -104,6 +107,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const relay = startRelay(app, staff);
   const realtime: Realtime = { io, staff, clustered: redis !== null };
   app.decorate('realtime', realtime);
+  // Escalations are delivered on this channel, so the scan lives and dies with it.
+  const scanEvery = options.escalationIntervalMs ?? ESCALATION_SCAN_MS;
+  if (scanEvery > 0) startEscalation(app, scanEvery);
 
   // Open websockets would keep Fastify's close waiting; end them first, then the engine and Redis.
   app.addHook('preClose', async () => {

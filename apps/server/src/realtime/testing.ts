@@ -26,7 +26,8 @@ export type Instance = { app: FastifyInstance; url: string; close(): Promise<voi
 export async function startInstance(database: Database, redisUrl: string | null = null): Promise<Instance> {
   const config = testConfig({ redisUrl: redisUrl ?? undefined, webDist: '/nonexistent' });
   const app = await buildApp({ config, database });
-  await registerRealtime(app, { redisUrl });
+  // buildApp may attach the channel itself (from config.redisUrl); attach it here only if not.
+  if (!app.hasDecorator('realtime')) await registerRealtime(app, { redisUrl, escalationIntervalMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };

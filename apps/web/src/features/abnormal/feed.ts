@@ -13,7 +13,10 @@ import {
 
 /** The live alert feed behind the bell and the home page's abnormal tab. */
 export const abnormalFeed = createStore<AbnormalStoreState>(emptyAbnormalStore);
-/** Critical alerts (SOS, falls, no breathing, no heartbeat) nobody has looked at yet. */
+/**
+ * Urgent alerts nobody has looked at yet: critical types (SOS, falls, no breathing, no heartbeat)
+ * and escalations. Their chime repeats until someone opens the feed.
+ */
 export const unseenCritical = createStore<ReadonlySet<number>>(new Set());
 
 export type FeedRange = { start_date: number; end_date: number };
@@ -37,7 +40,8 @@ function apply(update: (state: AbnormalStoreState) => AbnormalStoreState, item: 
   abnormalFeed.set(after);
   realtime.advanceCursor(item.id, item.updated_at);
   const arrived = !before.byId[item.id] && Boolean(after.byId[item.id]);
-  if (arrived && isCritical(item)) unseenCritical.set((s) => new Set(s).add(item.id));
+  const escalated = Boolean(after.byId[item.id]?.escalated) && !before.byId[item.id]?.escalated;
+  if ((arrived && isCritical(item)) || escalated) unseenCritical.set((s) => new Set(s).add(item.id));
   if (!after.byId[item.id] && unseenCritical.get().has(item.id)) {
     unseenCritical.set((s) => {
       const next = new Set(s);
@@ -45,7 +49,7 @@ function apply(update: (state: AbnormalStoreState) => AbnormalStoreState, item: 
       return next;
     });
   }
-  if (arrived) for (const l of arrivalListeners) l(after.byId[item.id]);
+  if (arrived || escalated) for (const l of arrivalListeners) l(after.byId[item.id]);
 }
 
 /**

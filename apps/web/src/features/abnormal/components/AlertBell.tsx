@@ -31,6 +31,7 @@ export function AlertBell() {
   const { total } = useStore(abnormalFeed);
   const critical = useStore(unseenCritical);
   const previous = useRef(total);
+  const previousUrgent = useRef(0);
 
   useEffect(() => {
     if (!allowed) return;
@@ -44,6 +45,9 @@ export function AlertBell() {
   }, [total]);
 
   useEffect(() => {
+    // An escalation updates an alert already counted, so it chimes here rather than by the count.
+    if (critical.size > previousUrgent.current) playChime();
+    previousUrgent.current = critical.size;
     if (critical.size === 0) return;
     const timer = window.setInterval(playChime, CRITICAL_REPEAT_MS);
     return () => window.clearInterval(timer);
