@@ -6,6 +6,7 @@ import { forbidden } from '../../http/errors.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { ingestBatchBody, ingestResult } from '../../ingest/envelope.ts';
 import { startMqttBridge, type MqttBridge } from '../../ingest/mqtt.ts';
+import { startSweeps } from '../../ingest/sweep.ts';
 
 const headers = z.object({
   'x-device-key': z.string().max(200).optional().describe('Key issued when the device was registered'),
@@ -18,6 +19,9 @@ const headers = z.object({
  */
 export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   const service = ingestServiceOf(app);
+  // Offline and daily rules run on a timer, not on readings; stopped with the app.
+  const sweeps = startSweeps(app.database.db, service.raiser, app.log);
+  app.addHook('onClose', async () => sweeps.stop());
   const { mqttUrl } = app.config;
   if (mqttUrl) {
     let bridge: MqttBridge | undefined;
