@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -30,12 +30,17 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** The API modules; tests pass their own set to exercise the guard and the resource machinery. */
+  modules?: FastifyPluginAsync;
+};
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the HTTP app around an open database. No side effects until the caller listens. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, modules = registerModules }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
@@ -82,7 +87,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       app.catalogue.collect(api);
       registerAuthGuard(api);
       registerUnsetQuery(api);
-      await api.register(registerModules);
+      await api.register(modules);
     },
     { prefix: config.apiPrefix },
   );

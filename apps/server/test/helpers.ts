@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -42,9 +42,13 @@ async function cloneDatabase(): Promise<{ database: Database; drop(): Promise<vo
 }
 
 /** An app on an existing database: for a second configuration (tiny limits, short sessions) in one file. */
-export async function buildTestApp(database: Database, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  database: Database,
+  overrides: Partial<Config> = {},
+  modules?: FastifyPluginAsync,
+): Promise<FastifyInstance> {
   const uploadDir = overrides.uploadDir ?? (await mkdtemp(join(tmpdir(), 'vigil-uploads-')));
-  const app = await buildApp({ config: testConfig({ uploadDir, ...overrides }), database });
+  const app = await buildApp({ config: testConfig({ uploadDir, ...overrides }), database, modules });
   if (!overrides.uploadDir) app.addHook('onClose', () => rm(uploadDir, { recursive: true, force: true }));
   await app.ready();
   return app;

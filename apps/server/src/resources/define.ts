@@ -88,7 +88,7 @@ export type ResourceDefinition<
 
 const enableBody = z
   .looseObject({ enable: z.boolean().optional() })
-  .optional()
+  .nullish()
   .describe('The row (as the console sends it) or just { enable }; without enable the flag flips');
 
 /**
