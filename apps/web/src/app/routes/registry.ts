@@ -34,6 +34,15 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'wearable-device-G15': lazy(() => import('../../features/wearable/pages/WearablePage.tsx').then((m) => ({ default: m.wearablePageFor(7) }))),
   'wearable-device-H20': lazy(() => import('../../features/wearable/pages/WearablePage.tsx').then((m) => ({ default: m.wearablePageFor(8) }))),
   area: lazy(() => import('../../features/admin/area/AreaPage.tsx')),
+  org: lazy(() => import('../../features/admin/org/OrgPage.tsx')),
+  staff: lazy(() => import('../../features/admin/staff/StaffPage.tsx')),
+  member: lazy(() => import('../../features/admin/member/MemberPage.tsx')),
+  'member-device': lazy(() => import('../../features/admin/device/pages.tsx').then((m) => ({ default: m.MemberDevicePage }))),
+  'member-device-chylyng': lazy(() => import('../../features/admin/device/pages.tsx').then((m) => ({ default: m.MemberDeviceChylyngPage }))),
+  'device-chylyng': lazy(() => import('../../features/admin/device/pages.tsx').then((m) => ({ default: m.DeviceChylyngPage }))),
+  'change-log-staff': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.StaffChangeLogPage }))),
+  'change-log-member': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.MemberChangeLogPage }))),
+  'medical-state-log': lazy(() => import('../../features/admin/medical-state/MedicalStateLogPage.tsx')),
 };
 
 export function registeredPages(): ReadonlySet<PageKey> {

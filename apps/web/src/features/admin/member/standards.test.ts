@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StandardKind, defaultStandards } from '@vigil/contracts';
-import { draftsOf, isOverride, overridesOf, resetDraft, validateDraft } from './standards.ts';
+import { draftsOf, isOverride, linesOf, overridesOf, resetDraft, standardUpdateOf, validateDraft } from './standards.ts';
 
 describe('physiological standard overrides', () => {
   it('starts from SPEC §9 defaults for all 13 kinds, with the member value where set', () => {
@@ -26,5 +26,28 @@ describe('physiological standard overrides', () => {
     const reset = resetDraft(edited);
     expect(isOverride(reset)).toBe(false);
     expect(reset.max).toBe(String(defaultStandards[StandardKind.uricAcid].max));
+  });
+});
+
+describe('standards update body', () => {
+  const loaded = linesOf([
+    { kind: StandardKind.instantHeartRate, min: 45, max: 150, over_max: null, overridden: false },
+    { kind: StandardKind.bodyTemperature, min: 35, max: 38, over_max: 40, overridden: true },
+    { kind: StandardKind.diastolic, min: 70, max: 89, over_max: null, overridden: false },
+  ]);
+
+  it('sends changed lines as overrides and reset lines that were overridden as resets', () => {
+    const lines = loaded.map((l) => ({ ...l }));
+    lines[0] = { ...lines[0]!, max: '140' };
+    lines[1] = { ...resetDraft(lines[1]!), reset: true, overridden: true };
+    lines[2] = { ...resetDraft(lines[2]!), reset: true, overridden: false };
+    expect(standardUpdateOf(lines, loaded)).toEqual({
+      standards: [{ kind: StandardKind.instantHeartRate, min: 45, max: 140, over_max: null }],
+      reset: [StandardKind.bodyTemperature],
+    });
+  });
+
+  it('sends nothing when nothing changed', () => {
+    expect(standardUpdateOf(loaded, loaded)).toEqual({ standards: [], reset: [] });
   });
 });

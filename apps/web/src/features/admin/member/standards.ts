@@ -67,3 +67,36 @@ export function resetDraft(d: StandardDraft): StandardDraft {
 export function overridesOf(drafts: readonly StandardDraft[]): { kind: StandardKind; range: StandardRange }[] {
   return drafts.filter(isOverride).map((d) => ({ kind: d.kind, range: rangeOf(d) }));
 }
+
+/** A line as the form holds it: the draft plus whether "reset to default" was pressed on it. */
+export type StandardLine = StandardDraft & { reset: boolean; overridden: boolean };
+
+/** Lines from GET /user/standard/{id}: the values in force and whether the member overrides them. */
+export function linesOf(rows: readonly { kind: StandardKind; min: number; max: number; over_max: number | null; overridden: boolean }[]): StandardLine[] {
+  return rows.map((r) => ({
+    ...draftOf(r.kind, { min: r.min, max: r.max, ...(r.over_max !== null && { overMax: r.over_max }) }),
+    reset: false,
+    overridden: r.overridden,
+  }));
+}
+
+const sameRange = (a: StandardRange, b: StandardRange) => a.min === b.min && a.max === b.max && (a.overMax ?? null) === (b.overMax ?? null);
+
+/**
+ * The PUT /user/standard/{id} body: lines changed from what was loaded become overrides; reset
+ * lines that were overridden drop their override (the organisation's or SPEC §9's value applies again).
+ */
+export function standardUpdateOf(lines: readonly StandardLine[], loaded: readonly StandardLine[]) {
+  const standards: { kind: StandardKind; min: number; max: number; over_max: number | null }[] = [];
+  const reset: StandardKind[] = [];
+  lines.forEach((line, i) => {
+    const before = loaded[i]!;
+    if (line.reset) {
+      if (before.overridden) reset.push(line.kind);
+      return;
+    }
+    const range = rangeOf(line);
+    if (!sameRange(range, rangeOf(before))) standards.push({ kind: line.kind, min: range.min, max: range.max, over_max: range.overMax ?? null });
+  });
+  return { standards, reset };
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { type Gender, type MemberRow, Resource, genderLabelKey, memberDetail } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useResourceDetail, useSave } from '../shared/api.ts';
+import { orDash } from '../shared/columns.tsx';
+import { useAreaOptions } from '../shared/useAreaOptions.ts';
+import { useMemberTerm } from '../shared/useRoleFamily.ts';
+import { DeviceRecordTab } from './DeviceRecordTab.tsx';
+import { MedicalStateButton } from './MedicalStateButton.tsx';
+import { memberEditDialog } from './member-form.ts';
+import { StandardsTab } from './StandardsTab.tsx';
+
+const tabs = ['basic', 'personal', 'standard', 'device'] as const;
+type TabKey = (typeof tabs)[number];
+
+function Fields({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: { sm: 2 }, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography component="dt" color="text.secondary">
+            {label}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function BasicData({ member }: { member: MemberRow }) {
+  const { t } = useTranslation();
+  const { term } = useMemberTerm();
+  return (
+    <Fields
+      rows={[
+        [t('admin.member.name', { term }), member.name],
+        [t('admin.member.gender'), member.gender === null ? '-' : t(genderLabelKey[member.gender as Gender])],
+        [t('admin.member.birthday'), orDash(member.birthday)],
+        [t('admin.member.idNumber'), orDash(member.id_number)],
+        [t('admin.common.area'), orDash(member.area_name)],
+        [t('admin.member.roomBed'), [member.room, member.bed].filter(Boolean).join(' / ') || '-'],
+        [t('admin.member.medicalState'), <MedicalStateButton key="state" member={member} />],
+        [t('admin.common.state'), member.enable ? t('admin.common.enabled') : t('admin.common.disabled')],
+      ]}
+    />
+  );
+}
+
+function PersonalInfo({ member }: { member: MemberRow }) {
+  const { t } = useTranslation();
+  return (
+    <Fields
+      rows={[
+        [t('admin.common.org'), member.org_name],
+        [t('admin.common.phone'), orDash(member.phone)],
+        [t('admin.member.emergencyContact'), orDash(member.emergency_contact)],
+        [t('admin.member.emergencyPhone'), orDash(member.emergency_phone)],
+        [t('admin.common.remark'), orDash(member.remark)],
+        [t('admin.common.createdAt'), formatDate(member.created_at, localeStore.get(), 'dateTime')],
+        [t('admin.common.updatedAt'), formatDate(member.updated_at, localeStore.get(), 'dateTime')],
+      ]}
+    />
+  );
+}
+
+/** SPEC §2 member detail (member/info/:id): tabs basic data, personal info, physiological standard, device record. */
+export function MemberDetailPage() {
+  const { t } = useTranslation();
+  const { term } = useMemberTerm();
+  const id = Number(useParams().id);
+  const detail = useResourceDetail(Resource.user, Number.isInteger(id) && id > 0 ? id : null, memberDetail);
+  const areas = useAreaOptions();
+  const save = useSave<unknown>(Resource.user, [Resource.changeUser]);
+  const [tab, setTab] = useState<TabKey>('basic');
+  const [editing, setEditing] = useState(false);
+  const member = detail.data;
+  const edit = member ? memberEditDialog(t, term, areas, member) : null;
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
+        <Typography variant="h1" component="h1">
+          {member ? member.name : <Skeleton width={200} />}
+        </Typography>
+        <PermissionButton method="PUT" route={`${Resource.user}/{id}`} variant="outlined" disabled={!member} onClick={() => setEditing(true)}>
+          {t('admin.member.edit', { term })}
+        </PermissionButton>
+      </Stack>
+      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" aria-label={t('admin.member.tabsLabel', { term })}>
+        {tabs.map((k) => (
+          <Tab key={k} value={k} label={t(`admin.member.tabs.${k}`)} id={`member-tab-${k}`} aria-controls={`member-panel-${k}`} />
+        ))}
+      </Tabs>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" id={`member-panel-${tab}`} aria-labelledby={`member-tab-${tab}`}>
+        {!member ? (
+          <Skeleton height={200} />
+        ) : tab === 'basic' ? (
+          <BasicData member={member} />
+        ) : tab === 'personal' ? (
+          <PersonalInfo member={member} />
+        ) : tab === 'standard' ? (
+          <StandardsTab memberId={member.id} />
+        ) : (
+          <DeviceRecordTab memberId={member.id} />
+        )}
+      </Paper>
+      {editing && member && edit && (
+        <FormDialog
+          open
+          title={t('admin.member.edit', { term })}
+          schema={edit.schema}
+          defaultValues={edit.defaultValues}
+          fields={edit.fields}
+          permission={{ method: 'PUT', route: `${Resource.user}/{id}` }}
+          onClose={() => setEditing(false)}
+          onSubmit={(v) => save.mutateAsync({ id: member.id, body: edit.toBody ? edit.toBody(v) : v })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import { type OrgRow, OrgType, Resource, orgRow, orgTypeLabelKey } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { usePermission } from '../../../lib/session.ts';
+import { ActionDialog } from '../shared/ActionDialog.tsx';
+import { createdColumn, orDash } from '../shared/columns.tsx';
+import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { adminRoleFor } from '../shared/roles.ts';
+import { staffCreateDialog } from '../staff/staff-dialogs.ts';
+import { orgCreateDialog, orgEditDialog, orgKindLabel } from './org-form.ts';
+
+function AddAdminButton({ row, onClick }: { row: OrgRow; onClick: (row: OrgRow) => void }) {
+  const { t } = useTranslation();
+  const allowed = usePermission('POST', Resource.staff);
+  return (
+    <Button size="small" startIcon={<PersonAddAltOutlinedIcon />} disabled={!allowed || row.type === OrgType.manage} onClick={() => onClick(row)}>
+      {t('admin.org.addAdmin')}
+    </Button>
+  );
+}
+
+/** SPEC §2 organisation settings (operators): every organisation, its type, enable switch and first admin. */
+export default function OrgPage() {
+  const { t } = useTranslation();
+  const [adminFor, setAdminFor] = useState<OrgRow | null>(null);
+  const columns = useMemo<Column<OrgRow>[]>(
+    () => [
+      { id: 'name', label: t('admin.org.name'), sortable: true },
+      { id: 'type', label: t('admin.common.type'), sortable: true, render: (r) => orgKindLabel(t, r) },
+      { id: 'phone', label: t('admin.common.phone'), render: (r) => orDash(r.phone) },
+      { id: 'address', label: t('admin.common.address'), render: (r) => orDash(r.address) },
+      createdColumn<OrgRow>(t),
+      { id: 'admin', label: t('admin.org.admin'), render: (r) => <AddAdminButton row={r} onClick={setAdminFor} /> },
+    ],
+    [t],
+  );
+  const typeFilter = Object.values(OrgType).map((type) => ({ value: type, label: t(orgTypeLabelKey[type]) }));
+  return (
+    <>
+      <ResourcePage
+        title={t('page.org')}
+        resource={Resource.org}
+        row={orgRow}
+        columns={columns}
+        filters={[
+          { name: 'keyword', label: t('admin.org.keyword'), kind: 'text' },
+          { name: 'type', label: t('admin.common.type'), kind: 'select', options: typeFilter },
+        ]}
+        create={{ label: t('admin.org.create'), dialog: orgCreateDialog(t) }}
+        edit={{ title: t('admin.org.edit'), dialog: (r) => orgEditDialog(t, r) }}
+        enable={{ field: 'enable', route: `${Resource.org}/enable` }}
+      />
+      {adminFor && (
+        <ActionDialog
+          title={t('admin.org.addAdminOf', { name: adminFor.name })}
+          config={staffCreateDialog({
+            t,
+            orgType: adminFor.type,
+            isGuard: adminFor.is_guard,
+            areas: [],
+            orgId: adminFor.id,
+            role: adminRoleFor(adminFor.type, adminFor.is_guard),
+          })}
+          method="POST"
+          path={Resource.staff}
+          route={Resource.staff}
+          touches={[Resource.staff, Resource.changeStaff]}
+          onClose={() => setAdminFor(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffRow } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { usePermission, useSession } from '../../../lib/session.ts';
+import { ActionDialog } from '../shared/ActionDialog.tsx';
+import { createdColumn, orDash } from '../shared/columns.tsx';
+import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { ownOrgKind, rolesForOrg } from '../shared/roles.ts';
+import { useAreaOptions } from '../shared/useAreaOptions.ts';
+import { staffCreateDialog, staffEditDialog, staffPasswordDialog } from './staff-dialogs.ts';
+
+const passwordRoute = `${Resource.staff}/password/{id}`;
+
+function ResetPasswordButton({ row, onClick }: { row: StaffRow; onClick: (row: StaffRow) => void }) {
+  const { t } = useTranslation();
+  const allowed = usePermission('PATCH', passwordRoute);
+  return (
+    <Button size="small" startIcon={<KeyOutlinedIcon />} disabled={!allowed} title={allowed ? undefined : t('common.noPermission')} onClick={() => onClick(row)}>
+      {t('admin.staff.resetPassword')}
+    </Button>
+  );
+}
+
+/** SPEC §2 staff: accounts of the organisation, their role and area; enable, edit, reset password. */
+export default function StaffPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const kind = isStaffRole(session.role) ? ownOrgKind(session.role) : null;
+  const areas = useAreaOptions();
+  const [resetting, setResetting] = useState<StaffRow | null>(null);
+  const ctx = kind ? { t, orgType: kind.type, isGuard: kind.isGuard, areas } : null;
+
+  const columns = useMemo<Column<StaffRow>[]>(
+    () => [
+      { id: 'account', label: t('admin.staff.account'), sortable: true },
+      { id: 'name', label: t('admin.common.name'), sortable: true },
+      { id: 'role', label: t('admin.common.role'), sortable: true, render: (r) => t(roleLabelKey[r.role as keyof typeof roleLabelKey] ?? '') },
+      { id: 'area_name', label: t('admin.common.area'), render: (r) => orDash(r.area_name) },
+      { id: 'phone', label: t('admin.common.phone'), render: (r) => orDash(r.phone) },
+      createdColumn<StaffRow>(t),
+      { id: 'password', label: t('admin.staff.password'), render: (r) => <ResetPasswordButton row={r} onClick={setResetting} /> },
+    ],
+    [t],
+  );
+  if (!ctx || !kind) return null;
+  const roleFilter = rolesForOrg(kind.type, kind.isGuard).map((r) => ({ value: r, label: t(roleLabelKey[r]) }));
+
+  return (
+    <>
+      <ResourcePage
+        title={t('page.staff')}
+        resource={Resource.staff}
+        row={staffRow}
+        columns={columns}
+        filters={[
+          { name: 'keyword', label: t('admin.staff.keyword'), kind: 'text' },
+          { name: 'role_id', label: t('admin.common.role'), kind: 'select', options: roleFilter },
+          { name: 'area_id', label: t('admin.common.area'), kind: 'select', options: areas },
+        ]}
+        create={{ label: t('admin.staff.create'), dialog: staffCreateDialog(ctx) }}
+        edit={{ title: t('admin.staff.edit'), dialog: (r) => staffEditDialog(ctx, r) }}
+        enable={{ field: 'enable', route: `${Resource.staff}/enable` }}
+        touches={[Resource.changeStaff]}
+      />
+      {resetting && (
+        <ActionDialog
+          title={t('admin.staff.resetPasswordOf', { name: resetting.name })}
+          config={staffPasswordDialog(t)}
+          method="PATCH"
+          path={`${Resource.staff}/password/${resetting.id}`}
+          route={passwordRoute}
+          touches={[]}
+          onClose={() => setResetting(null)}
+        />
+      )}
+    </>
+  );
+}
