@@ -45,3 +45,14 @@ export async function seedIngestWorld(
     deviceKey: (i: number) => `key-${org.id}-dev-${i + 1}`,
   };
 }
+
+/** A member of an existing organisation with one device bound to them for the last 40 days. */
+export async function addMonitoredMember(db: Db, orgId: number, areaId: number | null, name: string, type: DeviceType = DeviceType.watchB10) {
+  const [member] = await db.insert(members).values({ orgId, areaId, name }).returning();
+  const [device] = await db
+    .insert(devices)
+    .values({ orgId, areaId, type, serial: `m${member.id}-${type}`, name: `${name}'s device`, keyHash: hashKey(`key-m${member.id}`) })
+    .returning();
+  await db.insert(deviceBindings).values({ deviceId: device.id, memberId: member.id, boundAt: new Date(Date.now() - 40 * 24 * 3600_000) });
+  return { member, device };
+}

@@ -7,6 +7,8 @@ import { sidebarRoutes } from './sidebar/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { areaRoutes } from './area/routes.ts';
 import { ingestRoutes } from './ingest/routes.ts';
+import { physiologicRoutes } from './physiologic/routes.ts';
+import { abnormalRoutes } from './abnormal/routes.ts';
 
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -18,4 +20,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(areaRoutes);
   await app.register(ingestRoutes);
+  await app.register(physiologicRoutes);
+  await app.register(abnormalRoutes);
 }

@@ -1,0 +1,85 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { AbnormalHandle, AbnormalListItem, AbnormalListQuery } from '@vigil/contracts';
+import type { Principal } from '../../auth/principal.ts';
+import { scopeCondition } from '../../auth/scope.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { abnormalEvents, abnormalHandles, areas, devices, members } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { paginate, pageWindow } from '../../resources/paging.ts';
+import { toAbnormalItem, type AbnormalNames } from './payload.ts';
+
+/** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
+export const abnormalScope = (p: Principal) => scopeCondition(p, { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' });
+
+const fields = {
+  e: abnormalEvents,
+  memberName: members.name,
+  areaName: areas.name,
+  deviceType: devices.type,
+  deviceName: devices.name,
+};
+type Joined = { e: typeof abnormalEvents.$inferSelect; memberName: string | null; areaName: string | null; deviceType: number | null; deviceName: string | null };
+
+function joined(db: Db | Tx) {
+  return db
+    .select(fields)
+    .from(abnormalEvents)
+    .leftJoin(members, eq(members.id, abnormalEvents.memberId))
+    .leftJoin(areas, eq(areas.id, abnormalEvents.areaId))
+    .leftJoin(devices, eq(devices.id, abnormalEvents.deviceId));
+}
+
+function namesOf(row: Joined): AbnormalNames {
+  const { e } = row;
+  return {
+    member: e.memberId !== null && row.memberName !== null ? { id: e.memberId, name: row.memberName } : null,
+    area: e.areaId !== null && row.areaName !== null ? { id: e.areaId, name: row.areaName } : null,
+    device: e.deviceId !== null && row.deviceType !== null ? { id: e.deviceId, type: row.deviceType, name: row.deviceName } : null,
+  };
+}
+
+/** Every handling of the given events, oldest first. */
+async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, AbnormalHandle[]>> {
+  const out = new Map<number, AbnormalHandle[]>();
+  if (!ids.length) return out;
+  const rows = await db.select().from(abnormalHandles).where(inArray(abnormalHandles.abnormalId, ids)).orderBy(asc(abnormalHandles.handleTime), asc(abnormalHandles.id));
+  for (const h of rows) {
+    const list = out.get(h.abnormalId) ?? [];
+    list.push({ content: h.content, staff_name: h.staffName, handle_time: Math.floor(h.handleTime.getTime() / 1000), remark: h.remark });
+    out.set(h.abnormalId, list);
+  }
+  return out;
+}
+
+/** SPEC §3 list: the latest handling is the row's `handle`. */
+export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
+  const condition = and(
+    abnormalScope(p),
+    q.is_handle === undefined ? undefined : eq(abnormalEvents.isHandle, q.is_handle === 1),
+    q.start_date === undefined ? undefined : gte(abnormalEvents.occurTime, new Date(q.start_date * 1000)),
+    q.end_date === undefined ? undefined : lte(abnormalEvents.occurTime, new Date(q.end_date * 1000)),
+    q.type === undefined ? undefined : eq(abnormalEvents.type, q.type),
+    q.types === undefined ? undefined : inArray(abnormalEvents.type, q.types),
+    q.class === undefined ? undefined : eq(abnormalEvents.category, q.class),
+    q.area_id === undefined ? undefined : eq(abnormalEvents.areaId, q.area_id),
+    q.user_id === undefined ? undefined : eq(abnormalEvents.memberId, q.user_id),
+    q.org_id === undefined ? undefined : eq(abnormalEvents.orgId, q.org_id),
+  ) as SQL;
+  const [{ total }] = await db.select({ total: count() }).from(abnormalEvents).where(condition);
+  const direction = q.order === 'desc' ? desc : asc;
+  const column = { id: abnormalEvents.id, occur_time: abnormalEvents.occurTime, type: abnormalEvents.type }[q.order_by];
+  const { offset, limit } = pageWindow(q);
+  const query = joined(db).where(condition).orderBy(direction(column), direction(abnormalEvents.id)).$dynamic();
+  const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
+  const handles = await handlesOf(db, rows.map((r) => r.e.id));
+  const list = rows.map((r) => toAbnormalItem(r.e, namesOf(r), handles.get(r.e.id)?.at(-1) ?? null));
+  return paginate(q, total, list);
+}
+
+/** One event as the list shows it, with all its handlings; -7 outside the caller's scope. */
+export async function findAbnormal(db: Db | Tx, p: Principal, id: number): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
+  const [row] = await joined(db).where(and(eq(abnormalEvents.id, id), abnormalScope(p)));
+  if (!row) throw notFound();
+  const handles = (await handlesOf(db, [id])).get(id) ?? [];
+  return { item: toAbnormalItem(row.e, namesOf(row), handles.at(-1) ?? null), handles };
+}

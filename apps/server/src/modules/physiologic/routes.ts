@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import {
+  dataEnvelope,
+  idParam,
+  paginated,
+  physiologicalKindMeta,
+  physiologicChart,
+  physiologicChartQuery,
+  physiologicListQuery,
+  physiologicUpdateRequest,
+  sleepListQuery,
+  type PhysiologicalKind,
+} from '@vigil/contracts';
+import type { Principal } from '../../auth/principal.ts';
+import { scopeCondition } from '../../auth/scope.ts';
+import type { PermissionKey } from '../../auth/permissions.ts';
+import type { Db } from '../../db/client.ts';
+import { members, readings } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { emptyData, errorResponses } from '../../http/schemas.ts';
+import { readingKindCode } from '../../ingest/kinds.ts';
+import { paginate, pageWindow } from '../../resources/paging.ts';
+import { decimateMinMax } from './decimate.ts';
+import { recordShapes, type ReadingRow } from './records.ts';
+
+/** Readings belong to the member's organisation and area; related organisations see them with the members grant. */
+const scopeOf = (p: Principal) => scopeCondition(p, { org: readings.orgId, area: readings.areaId, grant: 'members' });
+
+const fields = { r: readings, userName: members.name };
+const toReadingRow = ({ r, userName }: { r: typeof readings.$inferSelect; userName: string }): ReadingRow => ({ ...r, userName });
+
+type Filters = { user_id?: number; types?: number[]; start_date?: number; end_date?: number };
+
+function where(kind: number, p: Principal, q: Filters): SQL | undefined {
+  return and(
+    eq(readings.kind, kind),
+    scopeOf(p),
+    q.user_id === undefined ? undefined : eq(readings.memberId, q.user_id),
+    q.types === undefined ? undefined : inArray(readings.source, q.types),
+    q.start_date === undefined ? undefined : gte(readings.occurTime, new Date(q.start_date * 1000)),
+    q.end_date === undefined ? undefined : lte(readings.occurTime, new Date(q.end_date * 1000)),
+  );
+}
+
+async function findOne(db: Db, kind: number, p: Principal, id: number): Promise<ReadingRow> {
+  const [row] = await db
+    .select(fields)
+    .from(readings)
+    .innerJoin(members, eq(members.id, readings.memberId))
+    .where(and(eq(readings.id, id), eq(readings.kind, kind), scopeOf(p)));
+  if (!row) throw notFound();
+  return toReadingRow(row);
+}
+
+/**
+ * SPEC §7 `/physiologic/*`: for each of the 17 kinds a list (user_id, types, start_date, end_date,
+ * order by occur_time, paged or per_page -1), a detail, PATCH of the remark and DELETE; the
+ * single-value kinds also answer `{path}/chart` with min/max-decimated points for long ranges.
+ */
+export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  for (const [kindName, meta] of Object.entries(physiologicalKindMeta) as [PhysiologicalKind, (typeof physiologicalKindMeta)[PhysiologicalKind]][]) {
+    const path = meta.resource;
+    const kind = readingKindCode[kindName];
+    const shape = recordShapes[kindName];
+    const tag = 'physiologic';
+    const permission = (method: string, suffix = '') => `${method} ${path}${suffix}` as PermissionKey;
+    const listQuery = kindName === 'sleep' ? sleepListQuery : physiologicListQuery;
+
+    r.get(
+      path,
+      {
+        config: { permission: permission('GET') },
+        schema: { tags: [tag], summary: `${kindName}: list (paged; per_page -1 for all)`, querystring: listQuery, response: { 200: dataEnvelope(paginated(shape.row)), ...errorResponses } },
+      },
+      async (request) => {
+        const q = request.query as Filters & { page: number; per_page: number; order: 'asc' | 'desc'; order_by: string };
+        const condition = where(kind, request.principal, q);
+        const [{ total }] = await db.select({ total: count() }).from(readings).innerJoin(members, eq(members.id, readings.memberId)).where(condition);
+        const direction = q.order === 'desc' ? desc : asc;
+        const orderColumn = q.order_by === 'id' ? readings.id : readings.occurTime;
+        const { offset, limit } = pageWindow(q);
+        const query = db
+          .select(fields)
+          .from(readings)
+          .innerJoin(members, eq(members.id, readings.memberId))
+          .where(condition)
+          .orderBy(direction(orderColumn), direction(readings.id))
+          .$dynamic();
+        const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
+        return { data: paginate(q, total, rows.map((row) => shape.toRow(toReadingRow(row)))) };
+      },
+    );
+
+    if (shape.chart) {
+      r.get(
+        `${path}/chart`,
+        {
+          config: { permission: permission('GET') },
+          schema: {
+            tags: [tag],
+            summary: `${kindName}: chart points, each pixel column's min and max kept`,
+            querystring: physiologicChartQuery,
+            response: { 200: dataEnvelope(physiologicChart), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const q = request.query;
+          const end = q.end_date ?? Math.floor(Date.now() / 1000);
+          const start = q.start_date ?? end - 7 * 86400;
+          const rows = await db
+            .select({ t: readings.occurTime, value: readings.value })
+            .from(readings)
+            .where(where(kind, request.principal, { ...q, start_date: start, end_date: end }))
+            .orderBy(asc(readings.occurTime));
+          const points = rows.flatMap((p) => (p.value === null ? [] : [{ occur_time: Math.floor(p.t.getTime() / 1000), value: p.value }]));
+          const { list, bucketSeconds } = decimateMinMax(points, start, end, q.width);
+          return { data: { list, bucket_seconds: bucketSeconds, total: points.length } };
+        },
+      );
+    }
+
+    r.get(
+      `${path}/:id`,
+      {
+        config: { permission: permission('GET', '/{id}') },
+        schema: { tags: [tag], summary: `${kindName}: detail`, params: idParam, response: { 200: dataEnvelope(shape.detail), ...errorResponses } },
+      },
+      async (request) => ({ data: shape.toDetail(await findOne(db, kind, request.principal, request.params.id)) }),
+    );
+
+    r.patch(
+      `${path}/:id`,
+      {
+        config: { permission: permission('PATCH', '/{id}') },
+        schema: { tags: [tag], summary: `${kindName}: edit the remark`, params: idParam, body: physiologicUpdateRequest, response: { 200: dataEnvelope(shape.row), ...errorResponses } },
+      },
+      async (request) => {
+        const id = request.params.id;
+        await findOne(db, kind, request.principal, id);
+        if (request.body.remark !== undefined) {
+          await db.update(readings).set({ remark: request.body.remark || null, updatedAt: new Date() }).where(eq(readings.id, id));
+        }
+        return { data: shape.toRow(await findOne(db, kind, request.principal, id)) };
+      },
+    );
+
+    r.delete(
+      `${path}/:id`,
+      {
+        config: { permission: permission('DELETE', '/{id}') },
+        schema: { tags: [tag], summary: `${kindName}: delete`, params: idParam, response: { 200: emptyData, ...errorResponses } },
+      },
+      async (request) => {
+        await findOne(db, kind, request.principal, request.params.id);
+        await db.delete(readings).where(eq(readings.id, request.params.id));
+        return { data: null };
+      },
+    );
+  }
+}
