@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
@@ -33,7 +31,8 @@ export function AccountMenu() {
     <>
       <IconButton
         color="inherit"
-        aria-label={t('shell.accountMenu')}
+        aria-label={`${t('shell.accountMenu')}: ${name}`}
+        title={name}
         aria-haspopup="menu"
         aria-controls={anchor ? 'account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -50,10 +49,6 @@ export function AccountMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Typography component="li" role="presentation" variant="subtitle2" sx={{ px: 2, py: 1 }}>
-          {name}
-        </Typography>
-        <Divider component="li" role="presentation" />
         {pages.has('personal') && (
           <MenuItem component={Link} to="/personal" onClick={close}>
             <ListItemIcon>

@@ -37,7 +37,7 @@ export function Layout({ sidebar, family, title, children }: Props) {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <SkipLink />
-      <TopBar sidebarOpen={open} onToggleSidebar={toggle} title={title} />
+      <TopBar sidebarOpen={open} onToggleSidebar={toggle} title={title} inset={desktop && desktopOpen ? width : 0} />
       {desktop ? (
         <Drawer variant="persistent" open={desktopOpen} slotProps={{ paper }} sx={{ width: desktopOpen ? width : 0, flexShrink: 0 }}>
           <SideNav items={sidebar} family={family} />

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -26,21 +27,23 @@ function NavLink({ item, family, depth, top, onNavigate }: { item: SidebarItem; 
   const selected = topLevelPath(item.path) === top;
   const Icon = navIcon(item.name);
   return (
-    <ListItemButton
-      component={Link}
-      to={item.path}
-      selected={selected}
-      aria-current={selected ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={{ pl: 2 + depth * 2, borderRadius: 2, mx: 1 }}
-    >
-      {depth === 0 && (
-        <ListItemIcon sx={{ minWidth: 40 }}>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-      )}
-      <ListItemText primary={menuLabel(t, item, family)} slotProps={{ primary: { noWrap: true } }} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={item.path}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ pl: 2 + depth * 2, borderRadius: 2, mx: 1 }}
+      >
+        {depth === 0 && (
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+        )}
+        <ListItemText primary={menuLabel(t, item, family)} slotProps={{ primary: { noWrap: true } }} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -51,7 +54,7 @@ function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem;
   const Icon = navIcon(item.name);
   const id = `nav-group-${item.name}`;
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
@@ -72,7 +75,7 @@ function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem;
           <NavItems items={item.lower} family={family} depth={depth + 1} top={top} onNavigate={onNavigate} />
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -114,19 +117,21 @@ export function SideNav({ items, family, onNavigate }: Props) {
       <Divider />
       <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ flex: 1, overflowY: 'auto', py: 1 }} data-testid="sidebar">
         <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
-          <ListItemButton
-            component={Link}
-            to={homePath}
-            selected={atHome}
-            aria-current={atHome ? 'page' : undefined}
-            onClick={onNavigate}
-            sx={{ pl: 2, borderRadius: 2, mx: 1 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <HomeOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('page.home')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton
+              component={Link}
+              to={homePath}
+              selected={atHome}
+              aria-current={atHome ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{ pl: 2, borderRadius: 2, mx: 1 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <HomeOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('page.home')} />
+            </ListItemButton>
+          </ListItem>
           <NavItems items={items} family={family} depth={0} top={top} onNavigate={onNavigate} />
         </List>
       </Box>

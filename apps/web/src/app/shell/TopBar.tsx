@@ -11,14 +11,25 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { AlertBellSlot } from './AlertBellSlot.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 
-export function TopBar({ sidebarOpen, onToggleSidebar, title }: { sidebarOpen: boolean; onToggleSidebar: () => void; title: string }) {
+type Props = {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  title: string;
+  /** Width the persistent sidebar takes on wide screens (0 when collapsed or on a narrow screen). */
+  inset: number;
+};
+
+export function TopBar({ sidebarOpen, onToggleSidebar, title, inset }: Props) {
   const { t } = useTranslation();
   return (
     <AppBar
       position="fixed"
       color="default"
       sx={{
-        zIndex: (theme) => theme.zIndex.drawer + 1,
+        // Sits beside the sidebar rather than over it, so the sidebar's logo stays visible.
+        width: inset ? `calc(100% - ${inset}px)` : '100%',
+        ml: `${inset}px`,
+        transition: (theme) => theme.transitions.create(['width', 'margin'], { duration: theme.transitions.duration.shorter }),
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',

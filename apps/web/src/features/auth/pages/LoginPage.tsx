@@ -55,7 +55,9 @@ function LoginField(props: {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl fullWidth required error={Boolean(props.error)} variant="outlined">
+    // `required` sits on the input, not the FormControl: the label stays the plain word (no
+    // asterisk), which is what screen readers and the e2e specs look the field up by.
+    <FormControl fullWidth error={Boolean(props.error)} variant="outlined">
       <InputLabel htmlFor={id}>{t(`login.${props.field}`)}</InputLabel>
       <OutlinedInput
         id={id}
@@ -65,6 +67,7 @@ function LoginField(props: {
         value={props.value}
         autoComplete={props.autoComplete}
         autoFocus={props.autoFocus}
+        required
         onChange={(e) => props.onChange(e.target.value)}
         aria-describedby={props.error ? helperId : undefined}
         endAdornment={props.endAdornment}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -54,7 +55,7 @@ export default function Overview() {
           {t('home.noSections')}
         </Typography>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', alignItems: 'start' }}>
         {sections.map((section) => (
           <Card key={section.id} variant="outlined" component="section" aria-labelledby={`home-section-${section.id}`} data-testid="home-section">
             <CardContent sx={{ pb: 1 }}>
@@ -67,10 +68,12 @@ export default function Overview() {
             </CardContent>
             <List dense disablePadding sx={{ pb: 1 }}>
               {section.links.map((link) => (
-                <ListItemButton key={link.path} component={Link} to={link.path} sx={{ px: 2 }}>
-                  <ListItemText primary={link.label} />
-                  <ChevronRightIcon fontSize="small" aria-hidden />
-                </ListItemButton>
+                <ListItem key={link.path} disablePadding>
+                  <ListItemButton component={Link} to={link.path} sx={{ px: 2 }}>
+                    <ListItemText primary={link.label} />
+                    <ChevronRightIcon fontSize="small" aria-hidden />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Card>

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect } from '../../fixtures.ts';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page and fails on any serious or critical violation (WCAG 2 A/AA rules). */
+export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** The persisted session (SPEC §3), or null when signed out. */
+export async function storedSession(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('session') ?? 'null'));
+}
+
+/** Paths of the sidebar's links, with every group expanded. */
+export async function sidebarPaths(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  // Expanding one group changes which elements match, so always take the first still-collapsed one.
+  const collapsed = sidebar.locator('[aria-expanded="false"]');
+  for (let i = 0; i < 20 && (await collapsed.count()) > 0; i++) await collapsed.first().click();
+  return sidebar.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
