@@ -43,6 +43,11 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'change-log-staff': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.StaffChangeLogPage }))),
   'change-log-member': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.MemberChangeLogPage }))),
   'medical-state-log': lazy(() => import('../../features/admin/medical-state/MedicalStateLogPage.tsx')),
+  role: lazy(() => import('../../features/admin/role/RolePage.tsx')),
+  api: lazy(() => import('../../features/admin/api-group/ApiGroupPage.tsx')),
+  temprole: lazy(() => import('../../features/admin/temp-role/TempRolePage.tsx')),
+  sidebar: lazy(() => import('../../features/admin/sidebar-settings/SidebarSettingsPage.tsx')),
+  feature: lazy(() => import('../../features/admin/feature/FeaturePage.tsx')),
 };
 
 export function registeredPages(): ReadonlySet<PageKey> {

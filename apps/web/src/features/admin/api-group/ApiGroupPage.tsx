@@ -1,0 +1,56 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import TuneIcon from '@mui/icons-material/Tune';
+import { type ApiGroupRow, type Role, Resource, apiGroupCreate, apiGroupRow, roleLabelKey } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { usePermission } from '../../../lib/session.ts';
+import { createdColumn, orDash } from '../shared/columns.tsx';
+import { dialog } from '../shared/form-config.ts';
+import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { ApiGroupDialog } from './ApiGroupDialog.tsx';
+
+const nameForm = apiGroupCreate.pick({ name: true, remark: true });
+
+/** SPEC §2 API settings: permission groups, their pairs (edited in the matrix) and the roles using them. */
+export default function ApiGroupPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<ApiGroupRow | null>(null);
+  const canEdit = usePermission('PUT', `${Resource.apiGroup}/{id}`);
+  const fields = [
+    { name: 'name' as const, label: t('admin.common.name'), required: true },
+    { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
+  ];
+  const columns = useMemo<Column<ApiGroupRow>[]>(
+    () => [
+      { id: 'name', label: t('admin.common.name'), sortable: true },
+      { id: 'remark', label: t('admin.common.remark'), render: (r) => orDash(r.remark) },
+      { id: 'role_ids', label: t('admin.apiGroup.roles'), render: (r) => r.role_ids.map((id) => t(roleLabelKey[id as Role])).join('、') || '-' },
+      {
+        id: 'permission_count',
+        label: t('admin.apiGroup.permissions'),
+        render: (r) => (
+          <Button size="small" startIcon={<TuneIcon />} disabled={!canEdit} onClick={() => setEditing(r)}>
+            {t('admin.apiGroup.count', { count: r.permission_count })}
+          </Button>
+        ),
+      },
+      createdColumn<ApiGroupRow>(t),
+    ],
+    [t, canEdit],
+  );
+  return (
+    <>
+      <ResourcePage
+        title={t('page.api')}
+        resource={Resource.apiGroup}
+        row={apiGroupRow}
+        columns={columns}
+        filters={[{ name: 'keyword', label: t('admin.apiGroup.keyword'), kind: 'text' }]}
+        create={{ label: t('admin.apiGroup.create'), dialog: dialog({ schema: nameForm, defaultValues: { name: '', remark: '' }, fields, toBody: (v) => ({ ...v, permissions: [] }) }) }}
+        deletable
+      />
+      {editing && <ApiGroupDialog group={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { type RoleRow, Resource, apiGroupRow, orgTypeLabelKey, roleRow } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { usePermission } from '../../../lib/session.ts';
+import { useResourceOptions, useWrite } from '../shared/api.ts';
+import { ResourcePage } from '../shared/ResourcePage.tsx';
+
+/** The current API group of a role, switched in place (PATCH /role/{id} { api_group_id }). */
+function GroupSelect({ row }: { row: RoleRow }) {
+  const { t } = useTranslation();
+  const groups = useResourceOptions(Resource.apiGroup, apiGroupRow);
+  const allowed = usePermission('PATCH', `${Resource.role}/{id}`);
+  const change = useWrite<number>((api_group_id) => ({ method: 'PATCH', path: `${Resource.role}/${row.id}`, body: { api_group_id } }), [Resource.role, Resource.apiGroup]);
+  const options = groups.data ?? [{ id: row.api_group_id, name: row.api_group_name }];
+  return (
+    <TextField
+      select
+      size="small"
+      value={row.api_group_id}
+      disabled={!allowed || change.isPending}
+      onChange={(e) => change.mutate(Number(e.target.value))}
+      slotProps={{ htmlInput: { 'aria-label': t('admin.role.groupOf', { role: t(row.i18n) }) } }}
+      sx={{ minWidth: 220 }}
+    >
+      {options.map((g) => (
+        <MenuItem key={g.id} value={g.id}>
+          {g.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** SPEC §2 role settings: the 18 roles of SPEC §6 and the API group each currently uses. */
+export default function RolePage() {
+  const { t } = useTranslation();
+  const columns = useMemo<Column<RoleRow>[]>(
+    () => [
+      { id: 'id', label: t('admin.role.number'), sortable: true },
+      { id: 'i18n', label: t('admin.common.role'), render: (r) => t(r.i18n) },
+      { id: 'org_type', label: t('admin.role.orgType'), render: (r) => (r.is_guard ? t('admin.org.guardCompany') : t(orgTypeLabelKey[r.org_type])) },
+      { id: 'api_group_id', label: t('admin.role.apiGroup'), render: (r) => <GroupSelect row={r} /> },
+    ],
+    [t],
+  );
+  return <ResourcePage title={t('page.role')} resource={Resource.role} row={roleRow} columns={columns} initialParams={{ per_page: 20 }} />;
+}

@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import Chip from '@mui/material/Chip';
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useResourceOptions } from '../shared/api.ts';
+import { orDash } from '../shared/columns.tsx';
+import { dialog } from '../shared/form-config.ts';
+import { ResourcePage } from '../shared/ResourcePage.tsx';
+
+const EXPIRY_FORMAT = 'YYYY-MM-DD HH:mm';
+// An ISO local date-time parses the same in every browser without dayjs' format plugin.
+const expiry = (v: string) => dayjs(v.replace(' ', 'T'));
+
+/**
+ * tempRoleCreate with the expiry typed as a local date and time; the server checks tempRoleCreate
+ * itself (in the future, at most 90 days ahead, a role of the staff member's organisation).
+ */
+const grantForm = z.object({
+  staff_id: z.number({ error: ValidationMessage.required }),
+  role: staffRoleSchema,
+  expires: z
+    .string({ error: ValidationMessage.required })
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, { message: 'admin.tempRole.expiryFormat' })
+    .refine((v) => expiry(v).isValid() && expiry(v).isAfter(dayjs()), { message: 'admin.tempRole.expiryFuture' })
+    .refine((v) => expiry(v).isBefore(dayjs().add(TEMP_ROLE_MAX_DAYS, 'day')), { message: 'admin.tempRole.expiryMax' }),
+  remark: optionalText(500),
+});
+
+/** SPEC §2 temporary roles: a staff member acting in another role until an expiry; revoking deletes the grant. */
+export default function TempRolePage() {
+  const { t } = useTranslation();
+  const staff = useResourceOptions(Resource.staff, staffRow);
+  const columns = useMemo<Column<TempRoleRow>[]>(() => {
+    const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
+    return [
+      { id: 'staff_name', label: t('page.staff'), render: (r) => `${r.staff_name} (${r.staff_account})` },
+      { id: 'org_name', label: t('admin.common.org') },
+      { id: 'staff_role', label: t('admin.tempRole.ownRole'), render: (r) => t(roleLabelKey[r.staff_role as Role]) },
+      { id: 'role', label: t('admin.tempRole.grantedRole'), render: (r) => t(roleLabelKey[r.role as Role]) },
+      { id: 'starts_at', label: t('admin.tempRole.startsAt'), sortable: true, render: (r) => when(r.starts_at) },
+      { id: 'expires_at', label: t('admin.tempRole.expiresAt'), sortable: true, render: (r) => when(r.expires_at) },
+      {
+        id: 'active',
+        label: t('admin.common.state'),
+        render: (r) => <Chip size="small" color={r.active ? 'success' : 'default'} label={r.active ? t('admin.tempRole.active') : t('admin.tempRole.inactive')} />,
+      },
+      { id: 'granted_by_name', label: t('admin.tempRole.grantedBy'), render: (r) => orDash(r.granted_by_name) },
+    ];
+  }, [t]);
+  const grant = dialog({
+    schema: grantForm,
+    defaultValues: { expires: dayjs().add(7, 'day').format(EXPIRY_FORMAT), remark: '' },
+    fields: [
+      { name: 'staff_id', label: t('page.staff'), required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account}) · ${s.org_name}` })) },
+      { name: 'role', label: t('admin.tempRole.grantedRole'), required: true, options: staffRoles.map((r) => ({ value: r, label: t(roleLabelKey[r]) })) },
+      { name: 'expires', label: t('admin.tempRole.expiresAt'), required: true, helperText: t('admin.tempRole.expiryHint', { days: TEMP_ROLE_MAX_DAYS }) },
+      { name: 'remark', label: t('admin.common.remark'), multiline: true },
+    ],
+    toBody: ({ expires, ...rest }) => ({ ...rest, expires_at: Math.floor(expiry(expires).valueOf() / 1000) }),
+  });
+  return (
+    <ResourcePage
+      title={t('page.temprole')}
+      resource={Resource.tempRole}
+      row={tempRoleRow}
+      columns={columns}
+      initialParams={{ order: 'desc' }}
+      filters={[
+        { name: 'keyword', label: t('admin.staff.keyword'), kind: 'text' },
+        { name: 'role_id', label: t('admin.tempRole.grantedRole'), kind: 'select', options: staffRoles.map((r) => ({ value: r, label: t(roleLabelKey[r]) })) },
+        { name: 'state', label: t('admin.common.state'), kind: 'select', options: [{ value: 1, label: t('admin.tempRole.active') }, { value: 0, label: t('admin.tempRole.inactive') }] },
+      ]}
+      create={{ label: t('admin.tempRole.create'), dialog: grant }}
+      deletable
+    />
+  );
+}
