@@ -38,7 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresTemplate', '');
   project.provide('skipReason', '');
 
-  if (process.env.VIGIL_TEST_DB === 'postgres') return setupPostgres(project);
+  // The project's `env` reaches its test workers, not this main-process setup: read it from the config.
+  if (project.config.env?.VIGIL_TEST_DB === 'postgres') return setupPostgres(project);
 
   const database = await openDatabase({ kind: 'pglite' });
   await prepare(database);
