@@ -2,7 +2,6 @@ import { type ReactNode, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
@@ -49,7 +48,6 @@ export type ResourcePageProps<R extends Row> = {
  */
 export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const { title, resource, row, columns, filters = [], fixedFilters, create, edit, enable, follow, deletable, touches = [] } = props;
-  const { t } = useTranslation();
   const [params, setParams] = useListParams(props.initialParams);
   const [filterValues, setFilterValues] = useState<ListFilters>({});
   const query = useMemo(() => ({ ...filterValues, ...props.extraQuery, ...fixedFilters }), [filterValues, props.extraQuery, fixedFilters]);

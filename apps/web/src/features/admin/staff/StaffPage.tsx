@@ -43,7 +43,7 @@ export default function StaffPage() {
       createdColumn<StaffRow>(t),
       { id: 'password', label: t('admin.staff.password'), render: (r) => <ResetPasswordButton row={r} onClick={setResetting} /> },
     ],
-    [t],
+    [t, setResetting],
   );
   if (!ctx || !kind) return null;
   const roleFilter = rolesForOrg(kind.type, kind.isGuard).map((r) => ({ value: r, label: t(roleLabelKey[r]) }));
