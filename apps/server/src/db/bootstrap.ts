@@ -30,7 +30,7 @@ export async function ensureRoles(db: Db): Promise<void> {
  * A production database with nobody in it gets one way in: the operator organisation and an
  * engineer account `admin`. Its password is ADMIN_PASSWORD or a one-time secret the caller prints
  * once; either way password_changed_at stays null so the console asks for a new one at first sign-in.
- * Returns the generated secret, or undefined when nothing was created or the password was configured.
+ * `secret` is set only when one was generated.
  */
 export async function ensureOperator(db: Db, adminPassword: string | undefined): Promise<{ created: boolean; secret?: string }> {
   const [anyone] = await db.select({ id: staff.id }).from(staff).limit(1);
