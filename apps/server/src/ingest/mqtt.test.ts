@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { DataSource } from '@vigil/contracts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { readings } from '../db/schema/index.ts';
 import { DomainEventBus } from '../events.ts';
 import { seedIngestWorld } from './fixtures.ts';
@@ -27,20 +27,17 @@ const available = process.env.CI === 'true' || (await brokerReachable());
 if (!available) console.warn(`MQTT bridge test skipped: no broker at ${url} (start one: mosquitto -p 1883)`);
 
 describe.runIf(available)('MQTT bridge', () => {
-  let database: Database;
+  const t = useTestApp();
   let bridge: MqttBridge;
   let world: Awaited<ReturnType<typeof seedIngestWorld>>;
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    world = await seedIngestWorld(database.db, { members: 1, orgName: `Mqtt ${process.pid}` });
-    const service = new IngestService(database.db, new DomainEventBus());
+    world = await seedIngestWorld(t.db, { members: 1, orgName: `Mqtt ${process.pid}` });
+    const service = new IngestService(t.db, new DomainEventBus());
     bridge = await startMqttBridge(url, service, pino({ level: 'silent' }), `vigil-test-${process.pid}-${Date.now()}`);
   });
   afterAll(async () => {
     await bridge?.stop();
-    await database?.close();
   });
 
   it('ingests a published batch and acknowledges it, twice without storing twice', async () => {
@@ -50,13 +47,13 @@ describe.runIf(available)('MQTT bridge', () => {
     await device.subscribeAsync(`${base}/ack`, { qos: 1 });
     const acks: unknown[] = [];
     device.on('message', (_topic, payload) => acks.push(JSON.parse(payload.toString())));
-    const t = Math.floor(Date.now() / 1000) - 30;
+    const at = Math.floor(Date.now() / 1000) - 30;
     const message = {
       id: 'm-1',
       key: world.deviceKey(0),
       readings: [
-        { kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: t, values: { value: 72 } },
-        { kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: t + 60, values: { value: 999 } },
+        { kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: at, values: { value: 72 } },
+        { kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: at + 60, values: { value: 999 } },
       ],
     };
     await device.publishAsync(`${base}/readings`, JSON.stringify(message), { qos: 1 });
@@ -67,7 +64,7 @@ describe.runIf(available)('MQTT bridge', () => {
 
     expect(acks[0]).toMatchObject({ id: 'm-1', data: { accepted: 1, duplicates: 0, rejected: [{ index: 1, code: -5 }] } });
     expect(acks[1]).toMatchObject({ id: 'm-1', data: { accepted: 0, duplicates: 1 } });
-    const stored = await database.db.select().from(readings).where(eq(readings.deviceId, world.devices[0].id));
+    const stored = await t.db.select().from(readings).where(eq(readings.deviceId, world.devices[0].id));
     expect(stored).toHaveLength(1);
   });
 

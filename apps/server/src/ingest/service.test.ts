@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AbnormalType, DataSource, ErrorCode } from '@vigil/contracts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { useTestApp } from '../../test/helpers.ts';
 import { abnormalEvents, deviceBindings, members, readings } from '../db/schema/index.ts';
 import { DomainEventBus } from '../events.ts';
 import { seedIngestWorld } from './fixtures.ts';
 import { IngestService } from './service.ts';
 
-let database: Database;
+const t = useTestApp();
 let service: IngestService;
 let world: Awaited<ReturnType<typeof seedIngestWorld>>;
 const events = new DomainEventBus();
@@ -15,12 +15,9 @@ const now = Math.floor(Date.now() / 1000);
 const hr = (serial: string, t: number, value: number) => ({ serial, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: t, values: { value } });
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  world = await seedIngestWorld(database.db, { members: 3 });
-  service = new IngestService(database.db, events);
+  world = await seedIngestWorld(t.db, { members: 3 });
+  service = new IngestService(t.db, events);
 });
-afterAll(() => database.close());
 
 const gateway = () => ({ kind: 'gateway' as const, gatewayId: 1, orgId: world.org.id });
 
@@ -30,7 +27,7 @@ describe('ingest service', () => {
     const batch = [hr(serial, now - 600, 70), hr(serial, now - 540, 71)];
     expect(await service.ingest(gateway(), batch)).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
     expect(await service.ingest(gateway(), batch)).toEqual({ accepted: 0, duplicates: 2, rejected: [] });
-    const rows = await database.db.select().from(readings).where(eq(readings.deviceId, world.devices[0].id));
+    const rows = await t.db.select().from(readings).where(eq(readings.deviceId, world.devices[0].id));
     expect(rows).toHaveLength(2);
   });
 
@@ -61,7 +58,7 @@ describe('ingest service', () => {
   });
 
   it('refuses a device of another organisation, and devices a device key does not own', async () => {
-    const other = await seedIngestWorld(database.db, { members: 1, orgName: 'Other Org' });
+    const other = await seedIngestWorld(t.db, { members: 1, orgName: 'Other Org' });
     const result = await service.ingest(gateway(), [hr(other.devices[0].serial, now - 10, 70)]);
     expect(result.rejected).toEqual([{ index: 0, code: ErrorCode.notFound, reason: expect.stringMatching(/unknown device/) }]);
     const own = await service.authenticate({ device: world.deviceKey(0) });
@@ -77,11 +74,11 @@ describe('ingest service', () => {
     const device = world.devices[2];
     const [first, second] = [world.members[2], world.members[0]];
     const switchAt = now - 3600;
-    await database.db.update(deviceBindings).set({ unboundAt: new Date(switchAt * 1000) }).where(eq(deviceBindings.deviceId, device.id));
-    await database.db.insert(deviceBindings).values({ deviceId: device.id, memberId: second.id, boundAt: new Date(switchAt * 1000) });
+    await t.db.update(deviceBindings).set({ unboundAt: new Date(switchAt * 1000) }).where(eq(deviceBindings.deviceId, device.id));
+    await t.db.insert(deviceBindings).values({ deviceId: device.id, memberId: second.id, boundAt: new Date(switchAt * 1000) });
     service.directory.invalidate(device.serial);
     await service.ingest(gateway(), [hr(device.serial, switchAt - 1, 66), hr(device.serial, switchAt, 67)]);
-    const rows = await database.db.select().from(readings).where(eq(readings.deviceId, device.id)).orderBy(readings.occurTime);
+    const rows = await t.db.select().from(readings).where(eq(readings.deviceId, device.id)).orderBy(readings.occurTime);
     expect(rows.map((r) => [r.value, r.memberId])).toEqual([
       [66, first.id],
       [67, second.id],
@@ -95,14 +92,14 @@ describe('ingest service', () => {
     events.on('abnormal', (e) => announced.push(e.payload));
     await service.ingest(gateway(), [hr(serial, now - 100, 160), hr(serial, now - 90, 170)]);
     await service.ingest(gateway(), [hr(serial, now - 80, 180)]);
-    const open = await database.db
+    const open = await t.db
       .select()
       .from(abnormalEvents)
       .where(and(eq(abnormalEvents.memberId, memberId), eq(abnormalEvents.type, AbnormalType.instantHeartRateHigh), isNull(abnormalEvents.recoveredAt)));
     expect(open).toHaveLength(1);
     expect(open[0].detail).toEqual({ value: 160, standard: 150 });
     expect(announced).toHaveLength(1);
-    const [member] = await database.db.select().from(members).where(eq(members.id, memberId));
+    const [member] = await t.db.select().from(members).where(eq(members.id, memberId));
     expect(announced[0]).toMatchObject({
       type: AbnormalType.instantHeartRateHigh,
       is_handle: false,
@@ -110,7 +107,7 @@ describe('ingest service', () => {
     });
     // Even bypassing the in-memory snapshot, the partial unique index refuses a second open event.
     await expect(
-      database.db
+      t.db
         .insert(abnormalEvents)
         .values({ orgId: world.org.id, memberId, deviceId: world.devices[1].id, type: AbnormalType.instantHeartRateHigh, category: 0, occurTime: new Date() }),
     ).rejects.toThrow();

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DataSource, ErrorCode } from '@vigil/contracts';
-import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { useTestApp } from '../../../test/helpers.ts';
 import { seedIngestWorld } from '../../ingest/fixtures.ts';
 
-let database: Database;
-let app: FastifyInstance;
+const t = useTestApp();
 let world: Awaited<ReturnType<typeof seedIngestWorld>>;
 const now = Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  world = await seedIngestWorld(database.db, { members: 2 });
-  app = await buildApp({ config: testConfig({ webDist: '/nonexistent' }), database });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  world = await seedIngestWorld(t.db, { members: 2 });
 });
 
 const post = (body: unknown, headers: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/api/ingest/readings', payload: body as object, headers });
+  t.app.inject({ method: 'POST', url: '/api/ingest/readings', payload: body as object, headers });
 
 describe('POST /ingest/readings', () => {
   it('accepts a gateway batch, reports duplicates and rejections with HTTP 200', async () => {
