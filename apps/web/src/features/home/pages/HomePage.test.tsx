@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { PageKey } from '@vigil/contracts';
 import { NavigationContext } from '../../../lib/navigation.ts';
 import { jsonResponse, renderWithProviders, signInAs } from '../../../test/render.tsx';
+import { selectTab } from '../tabs.ts';
 import HomePage from './HomePage.tsx';
 
 const profile = { id: 3, account: 'hospadmin', name: 'Dr Lin', headshot: null, org_id: 2, org_name: 'Riverside Hospital', area_id: null, area_name: null, role: 8, phone: null, email: null, created_at: 1, updated_at: 1 };
@@ -24,7 +25,6 @@ describe('home dashboard', () => {
       <NavigationContext.Provider value={navigation}>
         <HomePage />
       </NavigationContext.Provider>,
-      { state: { tab: 'abnormal' } },
     );
     await waitFor(() => expect(screen.getByTestId('greeting').textContent).toMatch(/Dr Lin/));
     const identity = screen.getByTestId('home-identity');
@@ -34,7 +34,16 @@ describe('home dashboard', () => {
     expect(sections.map((s) => within(s).getByRole('heading').textContent)).toEqual(['Organisation', 'Shortcuts', 'Your account']);
     // Member is called "Patients" in a hospital.
     expect(within(sections[1]).getByRole('link', { name: 'Patients' }).getAttribute('href')).toBe('/member');
-    // Only the overview exists yet, so no tab bar (and no empty abnormal tab) is shown.
-    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('opens the tab named in the navigation state (the alert bell asks for abnormal), else the first', () => {
+    const tabs = [
+      { key: 'overview', labelKey: 'home.tab.overview', component: () => null },
+      { key: 'abnormal', labelKey: 'abnormal.tab', component: () => null },
+    ];
+    expect(selectTab(tabs, 'abnormal')).toBe('abnormal');
+    expect(selectTab(tabs, undefined)).toBe('overview');
+    expect(selectTab(tabs, 'nonsense')).toBe('overview');
+    expect(selectTab(tabs.slice(0, 1), 'abnormal')).toBe('overview');
   });
 });
