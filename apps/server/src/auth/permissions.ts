@@ -64,3 +64,10 @@ export function mergeSidebar(a: readonly SidebarItem[], b: readonly SidebarItem[
   }
   return out;
 }
+
+/**
+ * Called by the admin pages after they edit API groups, roles, sidebars or temporary roles.
+ * Grants are read from the database on every request and sign-in (see principal.ts), so there is
+ * nothing to drop today; this is the one place a future cache would be cleared.
+ */
+export function invalidatePermissions(): void {}
