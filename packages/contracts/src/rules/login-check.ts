@@ -1,9 +1,8 @@
 import { LOGIN_FIELD_MAX, LOGIN_FIELD_MIN } from './constants.ts';
 
 /**
- * SPEC §5's special-character set as a plain pattern. `text.ts` holds the same set next to its zod
- * schemas; this copy exists so bundles that must not carry zod (the web sign-in route) can apply
- * the rule. `login-check.test.ts` proves both agree on every character, so they cannot drift.
+ * SPEC §5's special-character set as a plain pattern, kept free of zod so bundles that must stay
+ * small (the web sign-in route) can apply the rule; `text.ts` builds its zod rules on it.
  */
 const SPECIAL_PATTERN = /["'`\\/^*()[\]{}<>|]/;
 

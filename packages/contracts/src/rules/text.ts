@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { LOGIN_FIELD_MAX, LOGIN_FIELD_MIN } from './constants.ts';
 import { ValidationMessage } from './messages.ts';
+import { containsSpecialCharacter } from './login-check.ts';
 
 /** SPEC §5: characters no text field may contain. */
 export const SPECIAL_CHARACTERS = ['"', "'", '`', '\\', '/', '^', '*', '(', ')', '[', ']', '{', '}', '<', '>', '|'];
 /** The list as shown after "Cannot input special characters". */
 export const SPECIAL_CHARACTERS_DISPLAY = SPECIAL_CHARACTERS.join(' ');
-const specialPattern = /["'`\\/^*()[\]{}<>|]/;
 
-export function hasSpecialCharacters(value: string): boolean {
-  return specialPattern.test(value);
-}
+/** The pattern lives in the zod-free login-check.ts so the sign-in bundle can use it too. */
+export const hasSpecialCharacters = containsSpecialCharacter;
 
 /** A required text: present, not only whitespace, within length, no special characters. */
 export function textField(options: { max?: number; min?: number } = {}) {
