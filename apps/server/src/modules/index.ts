@@ -10,6 +10,22 @@ import { ingestRoutes } from './ingest/routes.ts';
 import { physiologicRoutes } from './physiologic/routes.ts';
 import { abnormalRoutes } from './abnormal/routes.ts';
 
+import { orgRoutes } from './org/routes.ts';
+import { orgRelationRoutes } from './org-relation/routes.ts';
+import { areaPharmacyRoutes } from './org-relation/area-pharmacy.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { roleRoutes } from './role/routes.ts';
+import { tempRoleRoutes } from './temp-role/routes.ts';
+import { apiGroupRoutes } from './api-group/routes.ts';
+import { sidebarSettingsRoutes } from './sidebar-settings/routes.ts';
+import { featureRoutes } from './feature/routes.ts';
+import { memberRoutes } from './member/routes.ts';
+import { memberStandardRoutes } from './member-standard/routes.ts';
+import { medicalStateRoutes } from './medical-state/routes.ts';
+import { deviceRoutes } from './device/routes.ts';
+import { deviceBindingRoutes } from './device-binding/routes.ts';
+import { deviceSettingsRoutes } from './device-settings/routes.ts';
+import { changeLogRoutes } from './change-log/routes.ts';
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -22,4 +38,20 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(ingestRoutes);
   await app.register(physiologicRoutes);
   await app.register(abnormalRoutes);
+  await app.register(orgRoutes);
+  await app.register(orgRelationRoutes);
+  await app.register(areaPharmacyRoutes);
+  await app.register(staffRoutes);
+  await app.register(roleRoutes);
+  await app.register(tempRoleRoutes);
+  await app.register(apiGroupRoutes);
+  await app.register(sidebarSettingsRoutes);
+  await app.register(featureRoutes);
+  await app.register(memberRoutes);
+  await app.register(memberStandardRoutes);
+  await app.register(medicalStateRoutes);
+  await app.register(deviceRoutes);
+  await app.register(deviceBindingRoutes);
+  await app.register(deviceSettingsRoutes);
+  await app.register(changeLogRoutes);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dataEnvelope, sidebarItem } from '@vigil/contracts';
 import { loadGrants } from '../../auth/permissions.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { sidebarForOrg } from '../feature/service.ts';
 
 /** GET /sidebar: the stored sidebar of the caller's role (with any unexpired temporary role's). */
 export async function sidebarRoutes(app: FastifyInstance): Promise<void> {
@@ -16,7 +17,7 @@ export async function sidebarRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { staffId, role } = request.principal;
       const { sidebar } = await loadGrants(app.database.db, staffId, role);
-      return { data: sidebar };
+      return { data: await sidebarForOrg(app.database.db, request.principal.orgId, sidebar) };
     },
   );
 }

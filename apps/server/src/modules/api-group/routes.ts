@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { apiGroupCreate, apiGroupDetail, apiGroupListQuery, apiGroupUpdate, permissionKey, type ApiPermission } from '@vigil/contracts';
+import { apiGroups, roles } from '../../db/schema/index.ts';
+import { isOperator } from '../../auth/scope.ts';
+import { forbidden, invalid } from '../../http/errors.ts';
+import { defineResource } from '../../resources/define.ts';
+import { unix } from '../../resources/rows.ts';
+
+/**
+ * /api/group: named lists of permission pairs a role can point at. Every pair must be one the
+ * server enforces (its catalogue, GET /api), so a typo can't silently grant nothing. Groups are
+ * global: only operators write them. A group still used by a role can't be deleted (-8).
+ */
+export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
+  function checkPermissions(permissions: ApiPermission[] | undefined): void {
+    if (!permissions) return;
+    const known = new Set(app.catalogue.list().map((p) => permissionKey(p.method, p.route)));
+    const errors = permissions
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => !known.has(permissionKey(p.method, p.route)))
+      .map(({ i }) => ({ field: `permissions.${i}`, message: 'validation.invalidOption' }));
+    if (errors.length) throw invalid(errors, 'Unknown permission pairs');
+  }
+
+  await app.register(
+    defineResource({
+      path: '/api/group',
+      tag: 'permissions',
+      table: apiGroups,
+      fields: {
+        id: apiGroups.id,
+        name: apiGroups.name,
+        remark: apiGroups.remark,
+        permissions: apiGroups.permissions,
+        roleIds: sql<number[]>`coalesce((select json_agg(${roles.id} order by ${roles.id}) from ${roles} where ${roles.apiGroupId} = ${apiGroups.id}), '[]'::json)`,
+        createdAt: apiGroups.createdAt,
+        updatedAt: apiGroups.updatedAt,
+      },
+      // List rows carry the pairs too: a group holds at most a few hundred, and the page shows them.
+      rowSchema: apiGroupDetail,
+      toRow: (r) => ({
+        id: r.id,
+        name: r.name,
+        remark: r.remark,
+        permission_count: r.permissions.length,
+        role_ids: r.roleIds,
+        permissions: r.permissions,
+        created_at: unix(r.createdAt),
+        updated_at: unix(r.updatedAt),
+      }),
+      createSchema: apiGroupCreate,
+      updateSchema: apiGroupUpdate,
+      listQuery: apiGroupListQuery,
+      toInsert: (body) => ({ name: body.name, remark: body.remark || null, permissions: body.permissions }),
+      toUpdate: (body) => ({
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.remark !== undefined && { remark: body.remark || null }),
+        ...(body.permissions !== undefined && { permissions: body.permissions }),
+      }),
+      search: { name: apiGroups.name, keyword: [apiGroups.name, apiGroups.remark] },
+      beforeWrite: ({ principal, values }) => {
+        if (!isOperator(principal)) throw forbidden();
+        checkPermissions(values.permissions as ApiPermission[] | undefined);
+      },
+    }),
+  );
+}

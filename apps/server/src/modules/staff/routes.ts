@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  UserChangeKind,
+  idParam,
+  staffCreate,
+  staffListQuery,
+  staffPasswordReset,
+  staffRow,
+  staffUpdate,
+  type StaffRole,
+  type StaffRow,
+} from '@vigil/contracts';
+import { areas, orgs, staff } from '../../db/schema/index.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { resolvePlacement, scopeCondition } from '../../auth/scope.ts';
+import { revokeStaffSessions } from '../../auth/sessions.ts';
+import { forbidden, notFound, processError } from '../../http/errors.ts';
+import { emptyData, errorResponses } from '../../http/schemas.ts';
+import { defineResource, type WriteContext } from '../../resources/define.ts';
+import { unix, unixOrNull } from '../../resources/rows.ts';
+import { logStaffChange } from '../change-log/write.ts';
+import { checkRole, mayHandleRole } from './roles.ts';
+
+const scope = { org: staff.orgId, area: staff.areaId };
+
+/** Writes the staff change log for what changed (enable 0, role 1, area 2), in the write's transaction. */
+async function logChanges({ tx, principal, before, after }: WriteContext<StaffRow> & { after: StaffRow | null }): Promise<void> {
+  if (!before || !after) return;
+  const entry = { orgId: after.org_id, staffId: after.id, operatorId: principal.staffId };
+  if (before.enable !== after.enable) {
+    await logStaffChange(tx, { ...entry, kind: UserChangeKind.enable, before: { enable: before.enable }, after: { enable: after.enable } });
+  }
+  if (before.role !== after.role) {
+    await logStaffChange(tx, { ...entry, kind: UserChangeKind.role, before: { role: before.role }, after: { role: after.role } });
+  }
+  if (before.area_id !== after.area_id) {
+    await logStaffChange(tx, {
+      ...entry,
+      kind: UserChangeKind.area,
+      before: { area_id: before.area_id, area_name: before.area_name },
+      after: { area_id: after.area_id, area_name: after.area_name },
+    });
+  }
+}
+
+/**
+ * /staff: console accounts. Roles must fit the organisation (roles.ts); an administrator manages
+ * staff at or below their own rank, an area admin only their area's (the tenant guard). Disabling
+ * an account signs it out everywhere in the same transaction.
+ */
+const staffResource = defineResource({
+  path: '/staff',
+  table: staff,
+  fields: {
+    id: staff.id,
+    account: staff.account,
+    name: staff.name,
+    role: staff.role,
+    orgId: staff.orgId,
+    orgName: orgs.name,
+    areaId: staff.areaId,
+    areaName: sql<string | null>`(select ${areas.name} from ${areas} where ${areas.id} = ${staff.areaId})`,
+    phone: staff.phone,
+    email: staff.email,
+    headshot: staff.headshot,
+    enabled: staff.enabled,
+    passwordChangedAt: staff.passwordChangedAt,
+    createdAt: staff.createdAt,
+    updatedAt: staff.updatedAt,
+  },
+  joins: [{ table: orgs, on: eq(orgs.id, staff.orgId) }],
+  rowSchema: staffRow,
+  toRow: (r) => ({
+    id: r.id,
+    account: r.account,
+    name: r.name,
+    role: r.role,
+    org_id: r.orgId,
+    org_name: r.orgName,
+    area_id: r.areaId,
+    area_name: r.areaName,
+    phone: r.phone,
+    email: r.email,
+    headshot: r.headshot,
+    enable: r.enabled,
+    password_changed_at: unixOrNull(r.passwordChangedAt),
+    created_at: unix(r.createdAt),
+    updated_at: unix(r.updatedAt),
+  }),
+  createSchema: staffCreate,
+  updateSchema: staffUpdate,
+  listQuery: staffListQuery,
+  scope,
+  toInsert: (body, placement) => ({
+    orgId: body.org_id ?? placement.orgId,
+    areaId: body.area_id ?? placement.areaId,
+    role: body.role,
+    account: body.account,
+    // Replaced by its hash in beforeWrite (hashing is asynchronous; toInsert is not).
+    passwordHash: body.password,
+    passwordChangedAt: new Date(),
+    name: body.name,
+    phone: body.phone || null,
+    email: body.email || null,
+    headshot: body.headshot || null,
+    enabled: body.enable ?? true,
+  }),
+  toUpdate: (body) => ({
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.role !== undefined && { role: body.role }),
+    ...(body.area_id !== undefined && { areaId: body.area_id }),
+    ...(body.phone !== undefined && { phone: body.phone || null }),
+    ...(body.email !== undefined && { email: body.email || null }),
+    ...(body.headshot !== undefined && { headshot: body.headshot || null }),
+  }),
+  filters: {
+    role_id: (v) => eq(staff.role, v),
+    enable: (v) => eq(staff.enabled, v === 1),
+  },
+  search: { name: staff.name, keyword: [staff.account, staff.name, staff.phone, staff.email] },
+  enable: 'enabled',
+  operations: ['list', 'detail', 'create', 'put', 'patch', 'enable'],
+  beforeWrite: async ({ tx, principal, action, before, values }) => {
+    if (action === 'create') {
+      const placed = await resolvePlacement(tx, principal, { orgId: values.orgId, areaId: values.areaId ?? null }, true);
+      await checkRole(tx, principal, values.role as StaffRole, placed.orgId, placed.areaId);
+      return { ...values, ...placed, passwordHash: await hashPassword(values.passwordHash!) };
+    }
+    if (!before) return;
+    if (!mayHandleRole(principal, before.role as StaffRole)) throw forbidden();
+    if (action === 'enable' && before.id === principal.staffId) throw processError('You cannot disable your own account');
+    if (action !== 'update') return;
+    const role = (values.role ?? before.role) as StaffRole;
+    const areaId = values.areaId === undefined ? before.area_id : values.areaId;
+    if (areaId !== before.area_id) await resolvePlacement(tx, principal, { orgId: before.org_id, areaId }, true);
+    if (role !== before.role || areaId !== before.area_id) await checkRole(tx, principal, role, before.org_id, areaId);
+  },
+  afterWrite: async (ctx) => {
+    await logChanges(ctx);
+    if (ctx.before?.enable && ctx.after && !ctx.after.enable) await revokeStaffSessions(ctx.tx, ctx.after.id);
+  },
+});
+
+/** /staff plus PATCH /staff/password/{id}: an administrator sets a new password, which signs the account out. */
+export async function staffRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(staffResource);
+  app.withTypeProvider<ZodTypeProvider>().patch(
+    '/staff/password/:id',
+    {
+      // Part of editing the account: the same pair as PATCH /staff/{id}.
+      config: { permission: 'PATCH /staff/{id}' },
+      schema: { tags: ['staff'], summary: 'Reset the password', params: idParam, body: staffPasswordReset, response: { 200: emptyData, ...errorResponses } },
+    },
+    async (request) => {
+      const p = request.principal;
+      const passwordHash = await hashPassword(request.body.password);
+      await app.database.db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ id: staff.id, role: staff.role })
+          .from(staff)
+          .where(and(eq(staff.id, request.params.id), scopeCondition(p, scope)));
+        if (!target) throw notFound();
+        if (!mayHandleRole(p, target.role as StaffRole)) throw forbidden();
+        await tx.update(staff).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(staff.id, target.id));
+        await revokeStaffSessions(tx, target.id);
+      });
+      return { data: null };
+    },
+  );
+}
