@@ -19,6 +19,7 @@ import { registerAuthGuard } from './auth/guard.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { registerModules } from './modules/index.ts';
 import { DomainEventBus } from './events.ts';
+import { registerRealtime } from './realtime/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,9 @@ export async function buildApp({ config, database, modules = registerModules }: 
     },
     { prefix: config.apiPrefix },
   );
+
+  // Staff real-time channel (/staff) on the same HTTP server; Redis adapter when REDIS_URL is set.
+  await registerRealtime(app);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build
   // exists, and a SPEC -7 body otherwise.
