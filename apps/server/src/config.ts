@@ -16,7 +16,6 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
-  TOKEN_SECRET: z.string().min(16).optional(),
   /** Absolute lifetime of a sign-in, in minutes (default 12 h: one shift plus handover). */
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(720),
   /** Idle timeout of a sign-in, in minutes: a console untouched this long must sign in again. */
@@ -48,7 +47,6 @@ export type Config = {
   uploadDir: string;
   redisUrl?: string;
   mqttUrl?: string;
-  tokenSecret?: string;
   tokenTtlMinutes: number;
   tokenIdleMinutes: number;
   apiPrefix: string;
@@ -81,7 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: e.UPLOAD_DIR ?? join(e.DATA_DIR, '..', 'uploads'),
     redisUrl: e.REDIS_URL,
     mqttUrl: e.MQTT_URL,
-    tokenSecret: e.TOKEN_SECRET,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     tokenIdleMinutes: e.TOKEN_IDLE_MINUTES,
     apiPrefix: e.API_PREFIX.replace(/\/$/, '') || '/api',

@@ -102,6 +102,8 @@ export async function seedDemo(db: Db): Promise<void> {
             role: a.role,
             account: a.account,
             passwordHash,
+            // Demo passwords are published on purpose; don't ask every demo user to change theirs.
+            passwordChangedAt: new Date(),
             name: a.name,
             email: `${a.account}@demo.vigil.example`,
           };
