@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AbnormalType, dataSourceOrigin, deviceTypeStoreCategory, ErrorCode, type DataSource } from '@vigil/contracts';
+import { AbnormalType, dataSourceOrigin, DeviceType, deviceTypeStoreCategory, ErrorCode, type DataSource } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import type { DomainEventBus } from '../events.ts';
 import { AbnormalRaiser, type RaiseRequest, type RecoverRequest } from '../modules/abnormal/raiser.ts';
@@ -23,6 +23,12 @@ type Accepted = {
 
 /** devices.last_seen_at is written at most this often per device: the offline sweep needs minutes, not seconds. */
 const LAST_SEEN_EVERY_MS = 30_000;
+
+/**
+ * The space sensor is one device in two modes (SPEC §1: sentinel or fall); both types report
+ * under the single space-sensor data source, which contracts attribute to the fall type.
+ */
+const sourceFamily: Partial<Record<DeviceType, DeviceType>> = { [DeviceType.spaceSentinel]: DeviceType.spaceFall };
 
 const rowKey = (deviceId: number, kind: number, t: number) => `${deviceId}:${kind}:${t}`;
 
@@ -71,7 +77,7 @@ export class IngestService {
       if (r.occur_time > now + MAX_FUTURE_SECONDS) return reject(index, ErrorCode.validationFailed, 'occur_time is in the future');
       if (r.occur_time < now - MAX_AGE_SECONDS) return reject(index, ErrorCode.validationFailed, 'occur_time is older than 30 days');
       const origin = dataSourceOrigin[r.source as DataSource];
-      if (origin.deviceType !== null && origin.deviceType !== device.type) {
+      if (origin.deviceType !== null && origin.deviceType !== (sourceFamily[device.type] ?? device.type)) {
         return reject(index, ErrorCode.validationFailed, `data source ${r.source} is not this device's`);
       }
       const kind = r.kind as ReadingKind;

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { ingestServiceOf } from '../../ingest/index.ts';
+import { boundDemoDevices, type DemoDevice } from '../history/devices.ts';
+import type { IngestService } from '../../ingest/service.ts';
+import type { Random } from '../history/generators.ts';
+import { dueReadings } from './live.ts';
+
+/** Live readings are generated this often; each device sends only what fell due since the last tick. */
+export const SIMULATOR_TICK_MS = 5000;
+/** Bindings changed on the admin pages reach the simulator within this time. */
+const DEVICE_REFRESH_MS = 5 * 60_000;
+
+/**
+ * Streams live readings from the demo devices through the real ingestion service (validation,
+ * storage, rules, abnormal events, live device rooms), with occasional abnormal values. Off unless
+ * config.simulator. Call it once the app is ready; call `stop` before closing the app.
+ */
+export function startSimulator(app: FastifyInstance): { stop(): void } {
+  if (!app.config.simulator) return { stop: () => undefined };
+  const service = ingestServiceOf(app);
+  let devices: DemoDevice[] = [];
+  let loadedAt = 0;
+  let last = Math.floor(Date.now() / 1000);
+  let running = false;
+
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (Date.now() - loadedAt > DEVICE_REFRESH_MS) {
+        devices = await boundDemoDevices(app.database.db);
+        loadedAt = Date.now();
+      }
+      const now = Math.floor(Date.now() / 1000);
+      await simulateWindow(service, devices, last, now, Math.random);
+      last = now;
+    } catch (err) {
+      app.log.warn({ err }, 'simulator: tick failed');
+    } finally {
+      running = false;
+    }
+  };
+
+  const timer = setInterval(() => void tick(), SIMULATOR_TICK_MS);
+  timer.unref();
+  app.log.info({ everyMs: SIMULATOR_TICK_MS }, 'simulator: streaming live demo readings');
+  return { stop: () => clearInterval(timer) };
+}
+
+/** Sends what every device produced in (since, until], one gateway batch per organisation. */
+export async function simulateWindow(service: IngestService, devices: DemoDevice[], since: number, until: number, rnd: Random) {
+  const byOrg = new Map<number, ReturnType<typeof dueReadings>>();
+  for (const device of devices) {
+    const due = dueReadings(device, since, until, rnd);
+    if (due.length) byOrg.set(device.orgId, [...(byOrg.get(device.orgId) ?? []), ...due]);
+  }
+  let accepted = 0;
+  const rejected: unknown[] = [];
+  for (const [orgId, readings] of byOrg) {
+    const result = await service.ingest({ kind: 'gateway', gatewayId: 0, orgId }, readings);
+    accepted += result.accepted;
+    rejected.push(...result.rejected);
+  }
+  return { accepted, rejected };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers.ts';
+import { ingestServiceOf } from '../../ingest/index.ts';
+import { createRandom, seedDemo } from '../seed.ts';
+import { boundDemoDevices } from '../history/devices.ts';
+import { simulateWindow, startSimulator } from './index.ts';
+
+const t = useTestApp();
+
+describe('live simulator', () => {
+  it('streams valid readings for the demo devices and publishes live room data', async () => {
+    await seedDemo(t.db);
+    const devices = await boundDemoDevices(t.db);
+    const live: string[] = [];
+    t.app.events.on('deviceData', (e) => live.push(e.room));
+    const now = Math.floor(Date.now() / 1000);
+    const result = await simulateWindow(ingestServiceOf(t.app), devices, now - 600, now, createRandom(7));
+    expect(result.rejected).toEqual([]);
+    expect(result.accepted).toBeGreaterThan(500);
+    expect(new Set(live)).toEqual(expect.objectContaining(new Set(['sleep', 'space', 'air', 'watch'])));
+  });
+
+  it('does nothing when the simulator is switched off', () => {
+    expect(t.app.config.simulator).toBe(false);
+    expect(() => startSimulator(t.app).stop()).not.toThrow();
+  });
+});
