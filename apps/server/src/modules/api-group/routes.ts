@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { apiGroupCreate, apiGroupDetail, apiGroupListQuery, apiGroupUpdate, permissionKey, type ApiPermission } from '@vigil/contracts';
-import { apiGroups, roles } from '../../db/schema/index.ts';
+import { apiGroups } from '../../db/schema/index.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { forbidden, invalid } from '../../http/errors.ts';
 import { defineResource } from '../../resources/define.ts';
@@ -13,9 +13,14 @@ import { unix } from '../../resources/rows.ts';
  * global: only operators write them. A group still used by a role can't be deleted (-8).
  */
 export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
-  function checkPermissions(permissions: ApiPermission[] | undefined): void {
+  /**
+   * Pairs the group did not hold before must be in the catalogue. Pairs it already held are kept
+   * as they are: default groups name pages whose routes later work may add, and editing one must
+   * not force dropping them.
+   */
+  function checkPermissions(permissions: ApiPermission[] | undefined, held: readonly ApiPermission[] = []): void {
     if (!permissions) return;
-    const known = new Set(app.catalogue.list().map((p) => permissionKey(p.method, p.route)));
+    const known = new Set([...app.catalogue.list(), ...held].map((p) => permissionKey(p.method, p.route)));
     const errors = permissions
       .map((p, i) => ({ p, i }))
       .filter(({ p }) => !known.has(permissionKey(p.method, p.route)))
@@ -33,7 +38,8 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
         name: apiGroups.name,
         remark: apiGroups.remark,
         permissions: apiGroups.permissions,
-        roleIds: sql<number[]>`coalesce((select json_agg(${roles.id} order by ${roles.id}) from ${roles} where ${roles.apiGroupId} = ${apiGroups.id}), '[]'::json)`,
+        // Spelled out: in a query without joins Drizzle leaves columns unqualified, and "id" would mean roles.id here.
+        roleIds: sql<number[]>`coalesce((select json_agg(r.id order by r.id) from roles r where r.api_group_id = "api_groups"."id"), '[]'::json)`,
         createdAt: apiGroups.createdAt,
         updatedAt: apiGroups.updatedAt,
       },
@@ -59,9 +65,9 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
         ...(body.permissions !== undefined && { permissions: body.permissions }),
       }),
       search: { name: apiGroups.name, keyword: [apiGroups.name, apiGroups.remark] },
-      beforeWrite: ({ principal, values }) => {
+      beforeWrite: ({ principal, values, before }) => {
         if (!isOperator(principal)) throw forbidden();
-        checkPermissions(values.permissions as ApiPermission[] | undefined);
+        checkPermissions(values.permissions as ApiPermission[] | undefined, before?.permissions);
       },
     }),
   );
