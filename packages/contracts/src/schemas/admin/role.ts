@@ -31,7 +31,7 @@ export type RoleUpdate = z.infer<typeof roleUpdate>;
 export const roleListQuery = listQuery(['id']);
 export type RoleListQuery = z.infer<typeof roleListQuery>;
 
-/** GET /api/group row: a named permission list; role_ids are the roles currently using it. */
+/** A named permission list; role_ids are the roles currently using it. */
 export const apiGroupRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -42,7 +42,7 @@ export const apiGroupRow = z.object({
 });
 export type ApiGroupRow = z.infer<typeof apiGroupRow>;
 
-/** GET /api/group/{id}: the row with its permission pairs. */
+/** GET /api/group rows and GET /api/group/{id}: the group with its permission pairs. */
 export const apiGroupDetail = apiGroupRow.extend({ permissions: z.array(apiPermission) });
 export type ApiGroupDetail = z.infer<typeof apiGroupDetail>;
 
