@@ -53,7 +53,9 @@ async function scenario(database: Database, label: string, opts: { readings: num
       while (next < batches.length) {
         const batch = batches[next++];
         const t = performance.now();
-        accepted += (await service.ingest(principal, batch)).accepted;
+        // Await first: `accepted += await …` would read `accepted` before the await and lose updates.
+        const result = await service.ingest(principal, batch);
+        accepted += result.accepted;
         latencies.push(performance.now() - t);
       }
     }),
@@ -105,6 +107,8 @@ async function scenario(database: Database, label: string, opts: { readings: num
   const live = new IngestService(database.db, new DomainEventBus());
   const perGateway = DEVICES / gatewaysCount;
   const sustainedLatencies: number[] = [];
+  /** Latencies after the first two seconds, when the new service's caches are warm. */
+  const steadyLatencies: number[] = [];
   let sent = 0;
   let stored = 0;
   let late = 0;
@@ -130,6 +134,7 @@ async function scenario(database: Database, label: string, opts: { readings: num
         live.ingest(principal, batch).then((result) => {
           stored += result.accepted;
           sustainedLatencies.push(performance.now() - t);
+          if (second >= 2) steadyLatencies.push(performance.now() - t);
         }),
       );
     }
@@ -143,6 +148,7 @@ async function scenario(database: Database, label: string, opts: { readings: num
   figures.sustainedAcceptedReported = stored;
   figures.sustainedP50Ms = +percentile(sustainedLatencies, 50).toFixed(1);
   figures.sustainedP99Ms = +percentile(sustainedLatencies, 99).toFixed(1);
+  figures.sustainedSteadyP99Ms = +percentile(steadyLatencies, 99).toFixed(1);
   figures.sustainedLateTicks = late;
   return figures;
 }
@@ -152,7 +158,7 @@ function report(f: Figures) {
   console.log(`  batched (service, batches of ${BATCH})  ${fmt(Number(f.batchedPerSecond))} readings/s  p50 ${f.batchP50Ms} ms  p99 ${f.batchP99Ms} ms  (${f.abnormalEventsRaised} abnormal events raised)`);
   console.log(`  http (POST /ingest/readings, inject)  ${fmt(Number(f.httpPerSecond))} readings/s`);
   console.log(`  bare multi-row INSERT, same rows      ${fmt(Number(f.barePerSecond))} rows/s   batched/bare = ${f.batchedToBare}`);
-  console.log(`  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms`);
+  console.log(`  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms (after warm-up ${f.sustainedSteadyP99Ms} ms)`);
 }
 
 const results: Figures[] = [];
