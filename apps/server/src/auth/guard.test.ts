@@ -21,7 +21,7 @@ async function groupIdOf(role: number): Promise<number> {
 describe('permission guard', () => {
   it('denies with -3 and 403 a pair missing from the role group', async () => {
     const token = await login(t.app, 'tstaffa');
-    const res = await api(t.app, token).get('/area');
+    const res = await api(t.app, token).post('/area', { name: 'Annex' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: ErrorCode.noPermission, message: expect.any(String) });
   });
@@ -61,20 +61,21 @@ describe('permission guard', () => {
 
   it('adds an unexpired temporary role: its group and sidebar in the sign-in answer and the checks', async () => {
     const token = await login(t.app, 'tstaffa');
-    expect((await api(t.app, token).get('/area')).statusCode).toBe(403);
+    // Deleting an area that does not exist: 403 without the pair, 404 (-7) with it.
+    expect((await api(t.app, token).delete('/area/999999')).statusCode).toBe(403);
     const [grant] = await t.db
       .insert(tempRoles)
       .values({ staffId: world.accounts.staffA, role: Role.orgAdmin, expiresAt: new Date(Date.now() + 3_600_000) })
       .returning({ id: tempRoles.id });
     try {
-      expect((await api(t.app, token).get('/area')).statusCode).toBe(200);
+      expect((await api(t.app, token).delete('/area/999999')).statusCode).toBe(404);
       const res = await api(t.app).post('/login', { account: 'tstaffa', password: 'Test1234' });
       const data = loginResponse.parse(res.json().data);
       expect(data.router).toBe(Role.orgStaff);
       expect(data.api).toContainEqual({ route: '/area', method: 'POST' });
       expect(JSON.stringify(data.sidebar)).toContain('/area');
       await t.db.update(tempRoles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tempRoles.id, grant.id));
-      expect((await api(t.app, token).get('/area')).statusCode).toBe(403);
+      expect((await api(t.app, token).delete('/area/999999')).statusCode).toBe(403);
     } finally {
       await t.db.delete(tempRoles).where(eq(tempRoles.id, grant.id));
     }
@@ -127,7 +128,7 @@ describe('GET /api (permission catalogue)', () => {
   });
 
   it('is refused to a role without the pair', async () => {
-    const token = await login(app, 'tadmina');
+    const token = await login(app, 'tstaffa');
     expect((await api(app, token).get('/api')).json().code).toBe(ErrorCode.noPermission);
   });
 });

@@ -1,8 +1,10 @@
-import type { ApiPermission } from '../schemas/auth.ts';
+import type { ApiPermission, HttpMethod } from '../schemas/auth.ts';
 import { Role, type StaffRole, operatorRoles } from '../enums/roles.ts';
-import { crud } from './keys.ts';
-import { Page, rolePages } from './pages.ts';
+import { Page, type PageKey, rolePages } from './pages.ts';
 import { Resource } from './resources.ts';
+import { apiCatalogue } from './catalogue.ts';
+
+type Level = 'read' | 'write';
 
 /** Roles that administer their organisation (or area) and so may change what they see. */
 const adminRoles = new Set<StaffRole>([
@@ -19,13 +21,21 @@ const adminRoles = new Set<StaffRole>([
   Role.guardAreaAdmin,
 ]);
 
-/** Resources that are always read-only in default groups (logs are written by the server). */
+/** Resources that are always read-only (logs are written by the server itself). */
 const readOnly = new Set<string>([Resource.changeStaff, Resource.changeUser, Resource.medicalUser]);
 
-/** Pages whose resource staff (non-admins) may also write: the care work itself. */
+/**
+ * Settings shared by every organisation (roles, their API groups, the feature switches and the
+ * sidebar trees): only the operator level changes them; others may at most read.
+ */
+const operatorWritable = new Set<string>([Resource.role, Resource.apiGroup, Resource.feature, Resource.sidebar]);
+
+/** Resources staff who are not admins may also write: the care work itself. */
 const staffWritable = new Set<string>([
   Resource.user,
+  Resource.userSystemUser,
   Resource.abnormal,
+  Resource.handleAbnormal,
   Resource.deliveryMedicine,
   Resource.careHealth,
   Resource.careFollowUp,
@@ -41,36 +51,108 @@ const staffWritable = new Set<string>([
 ]);
 
 /**
- * Each role's default API group, derived from the pages its SPEC §2 route table holds: admins
- * get full CRUD on their pages' resources, staff read everything their pages show and write the
- * care records they keep; everyone may manage their own profile and sign out.
+ * What a page needs beyond its own resource: pickers read other resources (a member form lists
+ * areas), and some pages act through related resources (devices are registered on /device/bind
+ * from the members' device page; an operator creates an organisation's first admin on /staff).
+ * `inherit` takes the page's own level, `read` never more than reading.
  */
-export function defaultApiGroup(role: StaffRole): ApiPermission[] {
-  const out: ApiPermission[] = [
-    { route: Resource.logout, method: 'POST' },
-    { route: Resource.personal, method: 'GET' },
-    { route: Resource.personal, method: 'PUT' },
-    { route: Resource.personalHead, method: 'POST' },
-    { route: Resource.personalPassword, method: 'PUT' },
-    { route: Resource.fileHeadshot + '/{id}', method: 'GET' },
-    { route: Resource.sidebar, method: 'GET' },
-  ];
+const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit'][]>> = {
+  org: [
+    [Resource.orgRelation, 'inherit'],
+    [Resource.staff, 'inherit'],
+    [Resource.area, 'read'],
+  ],
+  staff: [[Resource.area, 'read']],
+  role: [
+    [Resource.api, 'read'],
+    [Resource.apiGroup, 'inherit'],
+  ],
+  temprole: [[Resource.staff, 'read']],
+  api: [[Resource.apiGroup, 'inherit']],
+  member: [
+    [Resource.userSystemUser, 'inherit'],
+    [Resource.medicalUser, 'read'],
+    [Resource.area, 'read'],
+  ],
+  'member-device': [
+    [Resource.deviceBind, 'inherit'],
+    [Resource.deviceSleepSetting, 'inherit'],
+    [Resource.deviceSpaceSetting, 'inherit'],
+    [Resource.userSystemDeviceBindForad40g, 'inherit'],
+    [Resource.user, 'read'],
+    [Resource.area, 'read'],
+  ],
+  'member-device-chylyng': [
+    [Resource.deviceBindChylyng, 'inherit'],
+    [Resource.user, 'read'],
+  ],
+  'abnormal-log': [
+    [Resource.handleAbnormal, 'inherit'],
+    [Resource.area, 'read'],
+    [Resource.user, 'read'],
+  ],
+  'medication-delivery': [[Resource.areaPharmacy, 'read']],
+  'change-log-staff': [[Resource.area, 'read']],
+  'change-log-member': [[Resource.area, 'read']],
+  'medical-state-log': [[Resource.area, 'read']],
+};
+
+/** Every signed-in role may manage its own profile and sign out. */
+const everyone: ApiPermission[] = [
+  { route: Resource.logout, method: 'POST' },
+  { route: Resource.personal, method: 'GET' },
+  { route: Resource.personal, method: 'PUT' },
+  { route: Resource.personalHead, method: 'POST' },
+  { route: Resource.personalPassword, method: 'PUT' },
+  { route: Resource.fileHeadshot + '/{id}', method: 'GET' },
+  { route: Resource.sidebar, method: 'GET' },
+];
+
+/** The resource levels a role gets from the pages of its SPEC §2 route table. */
+export function roleResourceLevels(role: StaffRole): Map<string, Level> {
+  const levels = new Map<string, Level>();
+  const operator = operatorRoles.has(role);
+  const grant = (resource: string, level: Level) => {
+    if (readOnly.has(resource) || (!operator && operatorWritable.has(resource))) level = 'read';
+    if (levels.get(resource) !== 'write') levels.set(resource, level);
+  };
   const isAdmin = adminRoles.has(role);
   for (const key of rolePages(role)) {
     const resource: string = Page[key].resource;
-    if (resource === Resource.personal || resource === Resource.sidebar) continue;
-    const methods = readOnly.has(resource) ? 'LR' : isAdmin || staffWritable.has(resource) ? 'LRCUED' : 'LR';
-    out.push(...crud(resource, methods));
-    if (resource === Resource.abnormal) out.push(...crud(Resource.handleAbnormal, 'LRC'));
+    if (resource === Resource.personal) continue;
+    const level: Level = isAdmin || staffWritable.has(resource) ? 'write' : 'read';
+    grant(resource, level);
+    for (const [support, how] of pageSupport[key] ?? []) grant(support, how === 'inherit' ? level : 'read');
   }
-  if (operatorRoles.has(role)) {
-    out.push(...crud(Resource.sidebar, 'LRCUED'), ...crud(Resource.apiGroup, 'LRCUED'));
+  if (operator) grant(Resource.sidebar, 'write');
+  return levels;
+}
+
+const knownResources = (Object.values(Resource) as string[]).sort((a, b) => b.length - a.length);
+
+/** The resource a route belongs to: the longest resource path it equals or lies under. */
+export function routeResource(route: string): string | undefined {
+  return knownResources.find((r) => route === r || route.startsWith(r + '/'));
+}
+
+/**
+ * Each role's default API group: every pair of the server's catalogue whose resource the role's
+ * pages reach — reads for `read`, everything for `write`. Expanding over the catalogue (rather than
+ * listing sub-routes by hand) grants a page's actions such as `PATCH /user/follow/{id}` as soon as
+ * the server declares them; `catalogue.ts` is checked against the server's routes by a test.
+ */
+export function defaultApiGroup(role: StaffRole): ApiPermission[] {
+  const levels = roleResourceLevels(role);
+  const out: ApiPermission[] = [...everyone];
+  const seen = new Set(out.map((p) => `${p.method} ${p.route}`));
+  for (const key of apiCatalogue) {
+    if (seen.has(key)) continue;
+    const [method, route] = key.split(' ') as [HttpMethod, string];
+    const resource = routeResource(route);
+    const level = resource ? levels.get(resource) : undefined;
+    if (!level || (level === 'read' && method !== 'GET')) continue;
+    out.push({ route, method });
+    seen.add(key);
   }
-  const seen = new Set<string>();
-  return out.filter((p) => {
-    const k = `${p.method} ${p.route}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  return out;
 }
