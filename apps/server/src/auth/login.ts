@@ -9,6 +9,7 @@ import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { loadGrants } from './permissions.ts';
 import { createSession } from './sessions.ts';
+import { sidebarForOrg } from '../modules/feature/service.ts';
 
 export type SignInDeps = { db: Db; config: Config; throttle: LoginThrottle };
 export type ClientInfo = { ip: string; userAgent?: string };
@@ -54,7 +55,9 @@ export async function signIn({ db, config, throttle }: SignInDeps, input: LoginR
   if (!account.enabled || !account.orgEnabled) throw new AppError(ErrorCode.accountDisabled);
 
   const role = account.role as StaffRole;
-  const { api, sidebar } = await loadGrants(db, account.id, role);
+  const { api, sidebar: roleSidebar } = await loadGrants(db, account.id, role);
+  // The same tree GET /sidebar answers: the role's, less the organisation's switched-off features.
+  const sidebar = await sidebarForOrg(db, account.orgId, roleSidebar);
   const accessToken = await createSession(db, config, account.id, client);
   return {
     access_token: accessToken,

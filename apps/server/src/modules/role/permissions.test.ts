@@ -103,6 +103,8 @@ describe('/sidebar/role and /feature', () => {
     expect((await api(t.app, engineer).get('/feature', { org_id: world.orgs.careA })).json().data.features.care).toBe(false);
     const staff = await login(t.app, 'tstaffa');
     expect((await api(t.app, staff).get('/sidebar')).json().data.map((i: { name: string }) => i.name)).toEqual(['members']);
+    const signIn = await api(t.app).post('/login', { account: 'tstaffa', password: 'Test1234' });
+    expect(signIn.json().data.sidebar.map((i: { name: string }) => i.name)).toEqual(['members']);
     expect((await api(t.app, engineer).put(`/feature/${world.orgs.careA}`, { features: { teleport: true } })).json().code).toBe(ErrorCode.validationFailed);
   });
 });
