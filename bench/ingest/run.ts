@@ -31,8 +31,16 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 type Figures = Record<string, number | string>;
 
-async function scenario(database: Database, label: string, opts: { readings: number; concurrency: number; sustainedSeconds: number }): Promise<Figures> {
-  const world = await seedIngestWorld(database.db, { members: DEVICES, deviceType: DeviceType.watchB10, orgName: `Bench ${label}` });
+async function scenario(
+  database: Database,
+  label: string,
+  opts: { readings: number; concurrency: number; sustainedSeconds: number },
+): Promise<Figures> {
+  const world = await seedIngestWorld(database.db, {
+    members: DEVICES,
+    deviceType: DeviceType.watchB10,
+    orgName: `Bench ${label}`,
+  });
   const serials = world.devices.map((d) => d.serial);
   const principal = { kind: 'gateway' as const, gatewayId: 1, orgId: world.org.id };
   const start = Math.floor(Date.now() / 1000) - 20 * 86400;
@@ -64,7 +72,9 @@ async function scenario(database: Database, label: string, opts: { readings: num
   figures.batchedPerSecond = Math.round(accepted / serviceSeconds);
   figures.batchP50Ms = +percentile(latencies, 50).toFixed(1);
   figures.batchP99Ms = +percentile(latencies, 99).toFixed(1);
-  const abnormal = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from abnormal_events`);
+  const abnormal = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from abnormal_events`,
+  );
   figures.abnormalEventsRaised = Number(abnormal.rows[0].n);
 
   // 2. Through HTTP (inject): new occurrence times so nothing is a duplicate.
@@ -77,7 +87,12 @@ async function scenario(database: Database, label: string, opts: { readings: num
     Array.from({ length: opts.concurrency }, async () => {
       while (h < httpRows.length) {
         const batch = httpRows.slice(h, (h += BATCH));
-        const res = await app.inject({ method: 'POST', url: '/api/ingest/readings', headers: { 'x-gateway-key': world.gatewayKey }, payload: { readings: batch } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/ingest/readings',
+          headers: { 'x-gateway-key': world.gatewayKey },
+          payload: { readings: batch },
+        });
         httpAccepted += res.json().data.accepted;
       }
     }),
@@ -86,8 +101,15 @@ async function scenario(database: Database, label: string, opts: { readings: num
   await app.close();
 
   // 3. Bare insert of the same rows as step 1 into the same table (after removing them).
-  await database.db.execute(sql`delete from readings where org_id = ${world.org.id} and occur_time < to_timestamp(${start + 7 * 86400})`);
-  const bareRows = rows.map((r, i) => ({ orgId: world.org.id, memberId: world.members[i % DEVICES].id, deviceId: world.devices[serials.indexOf(r.serial)].id, r }));
+  await database.db.execute(
+    sql`delete from readings where org_id = ${world.org.id} and occur_time < to_timestamp(${start + 7 * 86400})`,
+  );
+  const bareRows = rows.map((r, i) => ({
+    orgId: world.org.id,
+    memberId: world.members[i % DEVICES].id,
+    deviceId: world.devices[serials.indexOf(r.serial)].id,
+    r,
+  }));
   let b = 0;
   const t2 = performance.now();
   await Promise.all(
@@ -103,7 +125,15 @@ async function scenario(database: Database, label: string, opts: { readings: num
 
   // 4. Sustained: 2000 devices × 1 reading/s, 20 gateways each sending its 100 devices every second.
   const gatewaysCount = 20;
-  await database.db.insert(gateways).values(Array.from({ length: gatewaysCount }, (_, g) => ({ orgId: world.org.id, name: `gw ${g}`, keyHash: hashKey(`bench-gw-${label}-${g}`) })));
+  await database.db
+    .insert(gateways)
+    .values(
+      Array.from({ length: gatewaysCount }, (_, g) => ({
+        orgId: world.org.id,
+        name: `gw ${g}`,
+        keyHash: hashKey(`bench-gw-${label}-${g}`),
+      })),
+    );
   const live = new IngestService(database.db, new DomainEventBus());
   const perGateway = DEVICES / gatewaysCount;
   const sustainedLatencies: number[] = [];
@@ -155,10 +185,16 @@ async function scenario(database: Database, label: string, opts: { readings: num
 
 function report(f: Figures) {
   console.log(`\n${f.database}`);
-  console.log(`  batched (service, batches of ${BATCH})  ${fmt(Number(f.batchedPerSecond))} readings/s  p50 ${f.batchP50Ms} ms  p99 ${f.batchP99Ms} ms  (${f.abnormalEventsRaised} abnormal events raised)`);
+  console.log(
+    `  batched (service, batches of ${BATCH})  ${fmt(Number(f.batchedPerSecond))} readings/s  p50 ${f.batchP50Ms} ms  p99 ${f.batchP99Ms} ms  (${f.abnormalEventsRaised} abnormal events raised)`,
+  );
   console.log(`  http (POST /ingest/readings, inject)  ${fmt(Number(f.httpPerSecond))} readings/s`);
-  console.log(`  bare multi-row INSERT, same rows      ${fmt(Number(f.barePerSecond))} rows/s   batched/bare = ${f.batchedToBare}`);
-  console.log(`  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms (after warm-up ${f.sustainedSteadyP99Ms} ms)`);
+  console.log(
+    `  bare multi-row INSERT, same rows      ${fmt(Number(f.barePerSecond))} rows/s   batched/bare = ${f.batchedToBare}`,
+  );
+  console.log(
+    `  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms (after warm-up ${f.sustainedSteadyP99Ms} ms)`,
+  );
 }
 
 const results: Figures[] = [];
@@ -172,7 +208,9 @@ try {
   const postgres = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
   await postgres.migrate();
   try {
-    results.push(await scenario(postgres, 'PostgreSQL', { readings: 200_000, concurrency: 4, sustainedSeconds: 20 }));
+    results.push(
+      await scenario(postgres, 'PostgreSQL', { readings: 200_000, concurrency: 4, sustainedSeconds: 20 }),
+    );
     report(results.at(-1)!);
   } finally {
     await postgres.close();
@@ -184,9 +222,14 @@ try {
 
 const pglite = await openDatabase({ kind: 'pglite' });
 await pglite.migrate();
-results.push(await scenario(pglite, 'PGlite (reference)', { readings: 50_000, concurrency: 1, sustainedSeconds: 10 }));
+results.push(
+  await scenario(pglite, 'PGlite (reference)', { readings: 50_000, concurrency: 1, sustainedSeconds: 10 }),
+);
 report(results.at(-1)!);
 await pglite.close();
 
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('../results/ingest.json', import.meta.url), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+writeFileSync(
+  new URL('../results/ingest.json', import.meta.url),
+  JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+);

@@ -66,9 +66,13 @@ try {
     }
     return percentile(times, 50);
   };
-  const size = async (table: string) => Number((await client.query(`select pg_total_relation_size($1) as b`, [table])).rows[0].b) / (MEMBERS * MINUTES);
+  const size = async (table: string) =>
+    Number((await client.query(`select pg_total_relation_size($1) as b`, [table])).rows[0].b) /
+    (MEMBERS * MINUTES);
 
-  console.log(`${(MEMBERS * MINUTES).toLocaleString('en-US')} one-minute heart-rate rows (${MEMBERS} members × a week), PostgreSQL`);
+  console.log(
+    `${(MEMBERS * MINUTES).toLocaleString('en-US')} one-minute heart-rate rows (${MEMBERS} members × a week), PostgreSQL`,
+  );
   for (const table of ['readings', 'heart_rate'] as const) {
     const rate = await insert(table);
     await client.query(`vacuum analyze ${table}`);

@@ -3,7 +3,13 @@ import { DataSource } from '../../packages/contracts/src/index.ts';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { pgArray } from '../../apps/server/src/ingest/pg-array.ts';
 
-export type Reading = { serial: string; kind: string; source: number; occur_time: number; values: { value: number } };
+export type Reading = {
+  serial: string;
+  kind: string;
+  source: number;
+  occur_time: number;
+  values: { value: number };
+};
 
 /**
  * One-minute heart rate from every device in turn, as watches report it: mostly 55–100 bpm with a
@@ -23,7 +29,10 @@ export function makeReadings(serials: string[], start: number, count: number): R
 }
 
 /** The bare reference: the same columns in one multi-row INSERT, no validation, rules or conflict handling. */
-export async function barInsert(database: Database, rows: { orgId: number; memberId: number; deviceId: number; r: Reading }[]) {
+export async function barInsert(
+  database: Database,
+  rows: { orgId: number; memberId: number; deviceId: number; r: Reading }[],
+) {
   await database.db.execute(sql`
     insert into readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value, value2, data)
     select o, m, null, d, 0, s, to_timestamp(t), v, null, null

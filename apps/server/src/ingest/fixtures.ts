@@ -13,11 +13,16 @@ export async function seedIngestWorld(
 ) {
   const count = options.members ?? 2;
   const type = options.deviceType ?? DeviceType.watchB10;
-  const [org] = await db.insert(orgs).values({ name: options.orgName ?? 'Ingest Care', type: 1 }).returning();
+  const [org] = await db
+    .insert(orgs)
+    .values({ name: options.orgName ?? 'Ingest Care', type: 1 })
+    .returning();
   const [area] = await db.insert(areas).values({ orgId: org.id, name: 'Ward A' }).returning();
   const memberRows = await db
     .insert(members)
-    .values(Array.from({ length: count }, (_, i) => ({ orgId: org.id, areaId: area.id, name: `Member ${i + 1}` })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({ orgId: org.id, areaId: area.id, name: `Member ${i + 1}` })),
+    )
     .returning();
   const deviceRows = await db
     .insert(devices)
@@ -33,7 +38,9 @@ export async function seedIngestWorld(
     )
     .returning();
   const boundAt = options.boundAt ?? new Date(Date.now() - 40 * 24 * 3600_000);
-  await db.insert(deviceBindings).values(deviceRows.map((d, i) => ({ deviceId: d.id, memberId: memberRows[i].id, boundAt })));
+  await db
+    .insert(deviceBindings)
+    .values(deviceRows.map((d, i) => ({ deviceId: d.id, memberId: memberRows[i].id, boundAt })));
   const gatewayKey = `gateway-${org.id}`;
   await db.insert(gateways).values({ orgId: org.id, name: 'Hub', keyHash: hashKey(gatewayKey) });
   return {
@@ -47,12 +54,27 @@ export async function seedIngestWorld(
 }
 
 /** A member of an existing organisation with one device bound to them for the last 40 days. */
-export async function addMonitoredMember(db: Db, orgId: number, areaId: number | null, name: string, type: DeviceType = DeviceType.watchB10) {
+export async function addMonitoredMember(
+  db: Db,
+  orgId: number,
+  areaId: number | null,
+  name: string,
+  type: DeviceType = DeviceType.watchB10,
+) {
   const [member] = await db.insert(members).values({ orgId, areaId, name }).returning();
   const [device] = await db
     .insert(devices)
-    .values({ orgId, areaId, type, serial: `m${member.id}-${type}`, name: `${name}'s device`, keyHash: hashKey(`key-m${member.id}`) })
+    .values({
+      orgId,
+      areaId,
+      type,
+      serial: `m${member.id}-${type}`,
+      name: `${name}'s device`,
+      keyHash: hashKey(`key-m${member.id}`),
+    })
     .returning();
-  await db.insert(deviceBindings).values({ deviceId: device.id, memberId: member.id, boundAt: new Date(Date.now() - 40 * 24 * 3600_000) });
+  await db
+    .insert(deviceBindings)
+    .values({ deviceId: device.id, memberId: member.id, boundAt: new Date(Date.now() - 40 * 24 * 3600_000) });
   return { member, device };
 }

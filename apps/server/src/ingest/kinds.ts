@@ -85,7 +85,10 @@ export const readingValueSchemas = {
       status: int(1, 3),
       heart_rate: num(20, 250).optional(),
       /** Findings of an abnormal trace: afib, tachycardia, bradycardia, premature (rules/vitals.ts). */
-      findings: z.array(z.enum(['afib', 'tachycardia', 'bradycardia', 'premature'])).max(4).optional(),
+      findings: z
+        .array(z.enum(['afib', 'tachycardia', 'bradycardia', 'premature']))
+        .max(4)
+        .optional(),
       sample_rate: int(50, 1000).optional(),
       samples: z.array(num(-10, 10)).max(20_000).optional(),
     })
@@ -106,8 +109,12 @@ export const readingValueSchemas = {
         .nullable(),
     })
     .strict(),
-  activity: z.object({ value: int(0, 200_000), distance: num(0, 500_000).optional(), kcal: num(0, 20_000).optional() }).strict(),
-  sports: z.object({ value: num(0, 20_000), minutes: num(0, 1440).optional(), sport: int(0, 99).optional() }).strict(),
+  activity: z
+    .object({ value: int(0, 200_000), distance: num(0, 500_000).optional(), kcal: num(0, 20_000).optional() })
+    .strict(),
+  sports: z
+    .object({ value: num(0, 20_000), minutes: num(0, 1440).optional(), sport: int(0, 99).optional() })
+    .strict(),
   weight: value(1, 400),
   hrv: value(1, 1000),
   cholesterol: value(20, 1000),
@@ -128,7 +135,9 @@ export const readingValueSchemas = {
       breath_rate: num(0, 80).optional(),
     })
     .strict(),
-  space: z.object({ presence: z.boolean(), minutes: int(0, 7 * 1440).optional(), fall: z.boolean().optional() }).strict(),
+  space: z
+    .object({ presence: z.boolean(), minutes: int(0, 7 * 1440).optional(), fall: z.boolean().optional() })
+    .strict(),
   air: z
     .object({
       pm25: num(0, 1000).optional(),
@@ -147,7 +156,10 @@ export const readingValueSchemas = {
 export type ReadingValues = { [K in ReadingKind]: z.infer<(typeof readingValueSchemas)[K]> };
 
 /** How a reading's values map onto the narrow `readings` row: value, value2 and data. */
-export function toColumns(kind: ReadingKind, v: Record<string, unknown>): { value: number | null; value2: number | null; data: Record<string, unknown> | null } {
+export function toColumns(
+  kind: ReadingKind,
+  v: Record<string, unknown>,
+): { value: number | null; value2: number | null; data: Record<string, unknown> | null } {
   switch (kind) {
     case 'bloodPressure': {
       const { sys, dia, ...rest } = v as ReadingValues['bloodPressure'];

@@ -34,7 +34,12 @@ describe.runIf(available)('MQTT bridge', () => {
   beforeAll(async () => {
     world = await seedIngestWorld(t.db, { members: 1, orgName: `Mqtt ${process.pid}` });
     const service = new IngestService(t.db, new DomainEventBus());
-    bridge = await startMqttBridge(url, service, pino({ level: 'silent' }), `vigil-test-${process.pid}-${Date.now()}`);
+    bridge = await startMqttBridge(
+      url,
+      service,
+      pino({ level: 'silent' }),
+      `vigil-test-${process.pid}-${Date.now()}`,
+    );
   });
   afterAll(async () => {
     await bridge?.stop();
@@ -62,7 +67,10 @@ describe.runIf(available)('MQTT bridge', () => {
     await expect.poll(() => acks.length, { timeout: 5000 }).toBe(2);
     await device.endAsync();
 
-    expect(acks[0]).toMatchObject({ id: 'm-1', data: { accepted: 1, duplicates: 0, rejected: [{ index: 1, code: -5 }] } });
+    expect(acks[0]).toMatchObject({
+      id: 'm-1',
+      data: { accepted: 1, duplicates: 0, rejected: [{ index: 1, code: -5 }] },
+    });
     expect(acks[1]).toMatchObject({ id: 'm-1', data: { accepted: 0, duplicates: 1 } });
     const stored = await t.db.select().from(readings).where(eq(readings.deviceId, world.devices[0].id));
     expect(stored).toHaveLength(1);
@@ -75,7 +83,13 @@ describe.runIf(available)('MQTT bridge', () => {
     await device.subscribeAsync(`${base}/ack`, { qos: 1 });
     const acks: unknown[] = [];
     device.on('message', (_topic, payload) => acks.push(JSON.parse(payload.toString())));
-    await device.publishAsync(`${base}/readings`, JSON.stringify({ key: world.deviceKey(0), readings: [{ kind: 'sos', source: 0, occur_time: 1, values: {} }] }));
+    await device.publishAsync(
+      `${base}/readings`,
+      JSON.stringify({
+        key: world.deviceKey(0),
+        readings: [{ kind: 'sos', source: 0, occur_time: 1, values: {} }],
+      }),
+    );
     await expect.poll(() => acks.length, { timeout: 5000 }).toBe(1);
     await device.endAsync();
     expect(acks[0]).toMatchObject({ code: -3 });

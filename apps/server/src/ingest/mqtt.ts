@@ -44,7 +44,8 @@ export async function startMqttBridge(
     if (!match) return;
     const [, orgText, serial] = match;
     const ackTopic = topic.replace(/\/readings$/, '/ack');
-    const ack = (body: unknown) => void client.publishAsync(ackTopic, JSON.stringify(body), { qos: 1 }).catch(() => undefined);
+    const ack = (body: unknown) =>
+      void client.publishAsync(ackTopic, JSON.stringify(body), { qos: 1 }).catch(() => undefined);
     handle(Number(orgText), serial, payload)
       .then(ack)
       .catch((err: unknown) => {
@@ -61,11 +62,17 @@ export async function startMqttBridge(
       return { code: ErrorCode.validationFailed, message: 'payload is not JSON' };
     }
     const parsed = message.safeParse(body);
-    if (!parsed.success) return { code: ErrorCode.validationFailed, message: 'payload must be { key, readings: [1..1000] }' };
+    if (!parsed.success)
+      return { code: ErrorCode.validationFailed, message: 'payload must be { key, readings: [1..1000] }' };
     const { id, key, readings } = parsed.data;
-    const principal = (await service.authenticate({ device: key })) ?? (await service.authenticate({ gateway: key }));
-    if (!principal || principal.orgId !== orgId) return { id, code: ErrorCode.noPermission, message: 'User does not have permission' };
-    const data = await service.ingest(principal, readings.map((r) => ({ ...r, serial })));
+    const principal =
+      (await service.authenticate({ device: key })) ?? (await service.authenticate({ gateway: key }));
+    if (!principal || principal.orgId !== orgId)
+      return { id, code: ErrorCode.noPermission, message: 'User does not have permission' };
+    const data = await service.ingest(
+      principal,
+      readings.map((r) => ({ ...r, serial })),
+    );
     return { id, data };
   }
 

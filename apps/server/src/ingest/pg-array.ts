@@ -5,6 +5,12 @@
  */
 export function pgArray(values: readonly (number | string | null)[]): string {
   return `{${values
-    .map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+    .map((v) =>
+      v === null
+        ? 'NULL'
+        : typeof v === 'number'
+          ? String(v)
+          : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+    )
     .join(',')}}`;
 }

@@ -12,7 +12,13 @@ let service: IngestService;
 let world: Awaited<ReturnType<typeof seedIngestWorld>>;
 const events = new DomainEventBus();
 const now = Math.floor(Date.now() / 1000);
-const hr = (serial: string, t: number, value: number) => ({ serial, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: t, values: { value } });
+const hr = (serial: string, t: number, value: number) => ({
+  serial,
+  kind: 'heartRate',
+  source: DataSource.watchB10_1m,
+  occur_time: t,
+  values: { value },
+});
 
 beforeAll(async () => {
   world = await seedIngestWorld(t.db, { members: 3 });
@@ -41,7 +47,13 @@ describe('ingest service', () => {
       hr(serial, now - 31 * 86400, 72),
       { serial, kind: 'heartRate' },
       { ...hr(serial, now - 298, 72), source: DataSource.bloodPressureMonitor },
-      { serial, kind: 'bloodPressure', source: DataSource.manual, occur_time: now - 200, values: { sys: 80, dia: 90 } },
+      {
+        serial,
+        kind: 'bloodPressure',
+        source: DataSource.manual,
+        occur_time: now - 200,
+        values: { sys: 80, dia: 90 },
+      },
       hr(serial, now - 297, 73),
     ]);
     expect(result.accepted).toBe(2);
@@ -60,25 +72,42 @@ describe('ingest service', () => {
   it('refuses a device of another organisation, and devices a device key does not own', async () => {
     const other = await seedIngestWorld(t.db, { members: 1, orgName: 'Other Org' });
     const result = await service.ingest(gateway(), [hr(other.devices[0].serial, now - 10, 70)]);
-    expect(result.rejected).toEqual([{ index: 0, code: ErrorCode.notFound, reason: expect.stringMatching(/unknown device/) }]);
+    expect(result.rejected).toEqual([
+      { index: 0, code: ErrorCode.notFound, reason: expect.stringMatching(/unknown device/) },
+    ]);
     const own = await service.authenticate({ device: world.deviceKey(0) });
     expect(own).toMatchObject({ kind: 'device', deviceId: world.devices[0].id });
-    const mixed = await service.ingest(own!, [hr(world.devices[0].serial, now - 20, 70), hr(world.devices[1].serial, now - 20, 70)]);
+    const mixed = await service.ingest(own!, [
+      hr(world.devices[0].serial, now - 20, 70),
+      hr(world.devices[1].serial, now - 20, 70),
+    ]);
     expect(mixed.accepted).toBe(1);
     expect(mixed.rejected.map((r) => r.index)).toEqual([1]);
     expect(await service.authenticate({ device: 'wrong' })).toBeNull();
-    expect(await service.authenticate({ gateway: world.gatewayKey })).toMatchObject({ kind: 'gateway', orgId: world.org.id });
+    expect(await service.authenticate({ gateway: world.gatewayKey })).toMatchObject({
+      kind: 'gateway',
+      orgId: world.org.id,
+    });
   });
 
   it('files a reading under the member bound at its occurrence time', async () => {
     const device = world.devices[2];
     const [first, second] = [world.members[2], world.members[0]];
     const switchAt = now - 3600;
-    await t.db.update(deviceBindings).set({ unboundAt: new Date(switchAt * 1000) }).where(eq(deviceBindings.deviceId, device.id));
-    await t.db.insert(deviceBindings).values({ deviceId: device.id, memberId: second.id, boundAt: new Date(switchAt * 1000) });
+    await t.db
+      .update(deviceBindings)
+      .set({ unboundAt: new Date(switchAt * 1000) })
+      .where(eq(deviceBindings.deviceId, device.id));
+    await t.db
+      .insert(deviceBindings)
+      .values({ deviceId: device.id, memberId: second.id, boundAt: new Date(switchAt * 1000) });
     service.directory.invalidate(device.serial);
     await service.ingest(gateway(), [hr(device.serial, switchAt - 1, 66), hr(device.serial, switchAt, 67)]);
-    const rows = await t.db.select().from(readings).where(eq(readings.deviceId, device.id)).orderBy(readings.occurTime);
+    const rows = await t.db
+      .select()
+      .from(readings)
+      .where(eq(readings.deviceId, device.id))
+      .orderBy(readings.occurTime);
     expect(rows.map((r) => [r.value, r.memberId])).toEqual([
       [66, first.id],
       [67, second.id],
@@ -95,7 +124,13 @@ describe('ingest service', () => {
     const open = await t.db
       .select()
       .from(abnormalEvents)
-      .where(and(eq(abnormalEvents.memberId, memberId), eq(abnormalEvents.type, AbnormalType.instantHeartRateHigh), isNull(abnormalEvents.recoveredAt)));
+      .where(
+        and(
+          eq(abnormalEvents.memberId, memberId),
+          eq(abnormalEvents.type, AbnormalType.instantHeartRateHigh),
+          isNull(abnormalEvents.recoveredAt),
+        ),
+      );
     expect(open).toHaveLength(1);
     expect(open[0].detail).toEqual({ value: 160, standard: 150 });
     expect(announced).toHaveLength(1);
@@ -103,13 +138,25 @@ describe('ingest service', () => {
     expect(announced[0]).toMatchObject({
       type: AbnormalType.instantHeartRateHigh,
       is_handle: false,
-      source: { type: 'watch', user: { id: memberId, name: member.name }, area: { id: world.area.id }, device: { id: world.devices[1].id } },
+      source: {
+        type: 'watch',
+        user: { id: memberId, name: member.name },
+        area: { id: world.area.id },
+        device: { id: world.devices[1].id },
+      },
     });
     // Even bypassing the in-memory snapshot, the partial unique index refuses a second open event.
     await expect(
       t.db
         .insert(abnormalEvents)
-        .values({ orgId: world.org.id, memberId, deviceId: world.devices[1].id, type: AbnormalType.instantHeartRateHigh, category: 0, occurTime: new Date() }),
+        .values({
+          orgId: world.org.id,
+          memberId,
+          deviceId: world.devices[1].id,
+          type: AbnormalType.instantHeartRateHigh,
+          category: 0,
+          occurTime: new Date(),
+        }),
     ).rejects.toThrow();
   });
 });

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { AbnormalType, dataSourceOrigin, DeviceType, deviceTypeStoreCategory, ErrorCode, type DataSource } from '@vigil/contracts';
+import {
+  AbnormalType,
+  dataSourceOrigin,
+  DeviceType,
+  deviceTypeStoreCategory,
+  ErrorCode,
+  type DataSource,
+} from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import type { DomainEventBus } from '../events.ts';
 import { AbnormalRaiser, type RaiseRequest, type RecoverRequest } from '../modules/abnormal/raiser.ts';
@@ -7,7 +14,13 @@ import { resolveStandards, spec9Standards } from '../modules/standards/resolver.
 import { evaluateReading } from '../rules/index.ts';
 import { heartVesselRule } from '../rules/care.ts';
 import { bindingAt, DeviceDirectory, type Binding, type DeviceEntry, type Principal } from './directory.ts';
-import { MAX_AGE_SECONDS, MAX_FUTURE_SECONDS, readingEnvelope, type IngestResult, type Rejection } from './envelope.ts';
+import {
+  MAX_AGE_SECONDS,
+  MAX_FUTURE_SECONDS,
+  readingEnvelope,
+  type IngestResult,
+  type Rejection,
+} from './envelope.ts';
 import { readingKindCode, readingValueSchemas, toColumns, type ReadingKind } from './kinds.ts';
 import { pgArray } from './pg-array.ts';
 
@@ -28,7 +41,9 @@ const LAST_SEEN_EVERY_MS = 30_000;
  * The space sensor is one device in two modes (SPEC §1: sentinel or fall); both types report
  * under the single space-sensor data source, which contracts attribute to the fall type.
  */
-const sourceFamily: Partial<Record<DeviceType, DeviceType>> = { [DeviceType.spaceSentinel]: DeviceType.spaceFall };
+const sourceFamily: Partial<Record<DeviceType, DeviceType>> = {
+  [DeviceType.spaceSentinel]: DeviceType.spaceFall,
+};
 
 const rowKey = (deviceId: number, kind: number, t: number) => `${deviceId}:${kind}:${t}`;
 
@@ -55,9 +70,14 @@ export class IngestService {
     return this.directory.authenticate(keys);
   }
 
-  async ingest(principal: Principal, readings: readonly unknown[], nowMs = Date.now()): Promise<IngestResult> {
+  async ingest(
+    principal: Principal,
+    readings: readonly unknown[],
+    nowMs = Date.now(),
+  ): Promise<IngestResult> {
     const rejected: Rejection[] = [];
-    const reject = (index: number, code: Rejection['code'], reason: string) => rejected.push({ index, code, reason });
+    const reject = (index: number, code: Rejection['code'], reason: string) =>
+      rejected.push({ index, code, reason });
     const now = Math.floor(nowMs / 1000);
 
     const envelopes = readings.map((r) => readingEnvelope.safeParse(r));
@@ -74,19 +94,26 @@ export class IngestService {
       if (!device || !device.enabled || !mayReport(principal, device)) {
         return reject(index, ErrorCode.notFound, `unknown device ${r.serial}`);
       }
-      if (r.occur_time > now + MAX_FUTURE_SECONDS) return reject(index, ErrorCode.validationFailed, 'occur_time is in the future');
-      if (r.occur_time < now - MAX_AGE_SECONDS) return reject(index, ErrorCode.validationFailed, 'occur_time is older than 30 days');
+      if (r.occur_time > now + MAX_FUTURE_SECONDS)
+        return reject(index, ErrorCode.validationFailed, 'occur_time is in the future');
+      if (r.occur_time < now - MAX_AGE_SECONDS)
+        return reject(index, ErrorCode.validationFailed, 'occur_time is older than 30 days');
       const origin = dataSourceOrigin[r.source as DataSource];
       if (origin.deviceType !== null && origin.deviceType !== (sourceFamily[device.type] ?? device.type)) {
         return reject(index, ErrorCode.validationFailed, `data source ${r.source} is not this device's`);
       }
       const kind = r.kind as ReadingKind;
       const values = readingValueSchemas[kind].safeParse(r.values);
-      if (!values.success) return reject(index, ErrorCode.validationFailed, issueText(values.error.issues, 'values'));
+      if (!values.success)
+        return reject(index, ErrorCode.validationFailed, issueText(values.error.issues, 'values'));
       if (kind === 'sleep') {
         const end = (values.data as { end_time: number }).end_time;
         if (end <= r.occur_time || end - r.occur_time > 24 * 3600) {
-          return reject(index, ErrorCode.validationFailed, 'values.end_time must follow occur_time within 24 h');
+          return reject(
+            index,
+            ErrorCode.validationFailed,
+            'values.end_time must follow occur_time within 24 h',
+          );
         }
       }
       const key = rowKey(device.id, readingKindCode[kind], r.occur_time);
@@ -96,7 +123,14 @@ export class IngestService {
       }
       seen.add(key);
       const binding = bindingAt(device, r.occur_time * 1000);
-      accepted.push({ device, binding, kind, source: r.source, occurTime: r.occur_time, values: values.data as Record<string, unknown> });
+      accepted.push({
+        device,
+        binding,
+        kind,
+        source: r.source,
+        occurTime: r.occur_time,
+        values: values.data as Record<string, unknown>,
+      });
     });
 
     const stored = await this.store(accepted);
@@ -130,7 +164,9 @@ export class IngestService {
       ) as u(o, m, a, d, k, s, t, v, v2, j)
       on conflict do nothing
       returning device_id, kind, extract(epoch from occur_time)::float8 as t`);
-    const inserted = new Set(result.rows.map((x) => rowKey(Number(x.device_id), Number(x.kind), Number(x.t))));
+    const inserted = new Set(
+      result.rows.map((x) => rowKey(Number(x.device_id), Number(x.kind), Number(x.t))),
+    );
     return rows.filter((r) => inserted.has(rowKey(r.device.id, readingKindCode[r.kind], r.occurTime)));
   }
 
@@ -149,7 +185,8 @@ export class IngestService {
       });
       const occurTime = new Date(r.occurTime * 1000);
       for (const x of verdict.raise) raise.push({ ...target(r), type: x.type, occurTime, detail: x.detail });
-      for (const type of verdict.recover) recover.push({ type, memberId: member?.id ?? null, deviceId: r.device.id, occurTime });
+      for (const type of verdict.recover)
+        recover.push({ type, memberId: member?.id ?? null, deviceId: r.device.id, occurTime });
     }
     raise.push(...(await this.heartVesselAlerts(rows)));
     // Any data at all means the device is back online: close its offline event at once.
@@ -157,7 +194,13 @@ export class IngestService {
     for (const r of rows) {
       const memberId = r.binding?.member?.id ?? null;
       for (const type of [AbnormalType.deviceOffline, AbnormalType.iotOffline]) {
-        online.set(`${type}:${memberId}:${r.device.id}`, { type, memberId, deviceId: r.device.id, occurTime: new Date(r.occurTime * 1000), immediate: true });
+        online.set(`${type}:${memberId}:${r.device.id}`, {
+          type,
+          memberId,
+          deviceId: r.device.id,
+          occurTime: new Date(r.occurTime * 1000),
+          immediate: true,
+        });
       }
     }
     recover.push(...online.values());
@@ -180,16 +223,27 @@ export class IngestService {
           and occur_time >= to_timestamp(${dayStart}) and occur_time < to_timestamp(${dayStart + 86400})
           and (data->>'result')::int >= 2 and coalesce((data->>'vessel')::boolean, false) = ${vessel}`);
       const raised = heartVesselRule({ riskCount: Number(result.rows[0]?.n ?? 0), vessel });
-      if (raised) out.push({ ...target(r), deviceId: null, type: raised.type, occurTime: new Date(r.occurTime * 1000), detail: raised.detail });
+      if (raised)
+        out.push({
+          ...target(r),
+          deviceId: null,
+          type: raised.type,
+          occurTime: new Date(r.occurTime * 1000),
+          detail: raised.detail,
+        });
     }
     return out;
   }
 
   private async touch(rows: Accepted[], nowMs: number): Promise<void> {
-    const due = [...new Set(rows.map((r) => r.device.id))].filter((id) => nowMs - (this.lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS);
+    const due = [...new Set(rows.map((r) => r.device.id))].filter(
+      (id) => nowMs - (this.lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
+    );
     if (!due.length) return;
     for (const id of due) this.lastSeenWritten.set(id, nowMs);
-    await this.db.execute(sql`update devices set last_seen_at = to_timestamp(${nowMs / 1000}) where id = any(${pgArray(due)}::int[])`);
+    await this.db.execute(
+      sql`update devices set last_seen_at = to_timestamp(${nowMs / 1000}) where id = any(${pgArray(due)}::int[])`,
+    );
   }
 
   /** Live values for the device rooms; skipped entirely when no socket layer listens. */

@@ -16,35 +16,71 @@ describe('periodic rules', () => {
     const world = await seedIngestWorld(t.db, { members: 2, orgName: 'Offline' });
     const now = new Date();
     const [atLimit, beyond] = world.devices;
-    await t.db.update(devices).set({ lastSeenAt: new Date(now.getTime() - 30 * 60_000) }).where(eq(devices.id, atLimit.id));
-    await t.db.update(devices).set({ lastSeenAt: new Date(now.getTime() - 31 * 60_000) }).where(eq(devices.id, beyond.id));
+    await t.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(now.getTime() - 30 * 60_000) })
+      .where(eq(devices.id, atLimit.id));
+    await t.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(now.getTime() - 31 * 60_000) })
+      .where(eq(devices.id, beyond.id));
     const raiser = new AbnormalRaiser(t.db, new DomainEventBus());
     await offlineSweep(t.db, raiser, now);
     await offlineSweep(t.db, raiser, now);
-    expect(await t.db.select().from(abnormalEvents).where(eq(abnormalEvents.deviceId, atLimit.id))).toEqual([]);
-    const beyondEvents = await t.db.select().from(abnormalEvents).where(eq(abnormalEvents.deviceId, beyond.id));
+    expect(await t.db.select().from(abnormalEvents).where(eq(abnormalEvents.deviceId, atLimit.id))).toEqual(
+      [],
+    );
+    const beyondEvents = await t.db
+      .select()
+      .from(abnormalEvents)
+      .where(eq(abnormalEvents.deviceId, beyond.id));
     expect(beyondEvents).toHaveLength(1);
     const [event] = beyondEvents;
-    expect(event).toMatchObject({ type: AbnormalType.deviceOffline, memberId: world.members[1].id, detail: { minute: 31, standard: 30 } });
+    expect(event).toMatchObject({
+      type: AbnormalType.deviceOffline,
+      memberId: world.members[1].id,
+      detail: { minute: 31, standard: 30 },
+    });
 
     // Data again closes the offline event at once.
     const service = new IngestService(t.db, new DomainEventBus());
     await service.ingest({ kind: 'gateway', gatewayId: 0, orgId: world.org.id }, [
-      { serial: beyond.serial, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: Math.floor(now.getTime() / 1000) - 5, values: { value: 70 } },
+      {
+        serial: beyond.serial,
+        kind: 'heartRate',
+        source: DataSource.watchB10_1m,
+        occur_time: Math.floor(now.getTime() / 1000) - 5,
+        values: { value: 70 },
+      },
     ]);
     const [after] = await t.db.select().from(abnormalEvents).where(eq(abnormalEvents.id, event.id));
     expect(after.recoveredAt).not.toBeNull();
   });
 
   it('raises too few measurements for a spot device below its daily count', async () => {
-    const world = await seedIngestWorld(t.db, { members: 2, orgName: 'Daily', deviceType: DeviceType.bloodPressureMonitor });
+    const world = await seedIngestWorld(t.db, {
+      members: 2,
+      orgName: 'Daily',
+      deviceType: DeviceType.bloodPressureMonitor,
+    });
     const [none, measured] = world.devices;
-    await t.db.update(devices).set({ settings: { dailyMeasurements: 1, utcOffsetMinutes: 0 } }).where(eq(devices.orgId, world.org.id));
+    await t.db
+      .update(devices)
+      .set({ settings: { dailyMeasurements: 1, utcOffsetMinutes: 0 } })
+      .where(eq(devices.orgId, world.org.id));
     const now = new Date(Date.UTC(2030, 0, 2, 1));
     const service = new IngestService(t.db, new DomainEventBus());
     await service.ingest(
       { kind: 'gateway', gatewayId: 0, orgId: world.org.id },
-      [{ serial: measured.serial, kind: 'bloodPressure', source: DataSource.bloodPressureMonitor, occur_time: Date.UTC(2030, 0, 1, 8) / 1000, values: { sys: 120, dia: 80 } }],
+      [
+        {
+          serial: measured.serial,
+          kind: 'bloodPressure',
+          source: DataSource.bloodPressureMonitor,
+          occur_time: Date.UTC(2030, 0, 1, 8) / 1000,
+          values: { sys: 120, dia: 80 },
+        },
+      ],
       now.getTime(),
     );
     const raiser = new AbnormalRaiser(t.db, new DomainEventBus());
@@ -52,7 +88,9 @@ describe('periodic rules', () => {
     const events = await t.db
       .select()
       .from(abnormalEvents)
-      .where(and(eq(abnormalEvents.type, AbnormalType.tooFewMeasurements), eq(abnormalEvents.orgId, world.org.id)));
+      .where(
+        and(eq(abnormalEvents.type, AbnormalType.tooFewMeasurements), eq(abnormalEvents.orgId, world.org.id)),
+      );
     expect(events).toMatchObject([{ deviceId: none.id, detail: { value: 0, standard: 1 } }]);
   });
 });

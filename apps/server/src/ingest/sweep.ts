@@ -32,8 +32,17 @@ async function boundDevices(db: Db, types?: readonly DeviceType[]) {
     .from(deviceBindings)
     .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
     .leftJoin(members, eq(members.id, deviceBindings.memberId))
-    .leftJoin(areas, eq(areas.id, sql`coalesce(${deviceBindings.areaId}, ${members.areaId}, ${devices.areaId})`))
-    .where(and(isNull(deviceBindings.unboundAt), eq(devices.enabled, true), types ? inArray(devices.type, [...types]) : undefined));
+    .leftJoin(
+      areas,
+      eq(areas.id, sql`coalesce(${deviceBindings.areaId}, ${members.areaId}, ${devices.areaId})`),
+    )
+    .where(
+      and(
+        isNull(deviceBindings.unboundAt),
+        eq(devices.enabled, true),
+        types ? inArray(devices.type, [...types]) : undefined,
+      ),
+    );
 }
 
 type Bound = Awaited<ReturnType<typeof boundDevices>>[number];
@@ -82,16 +91,30 @@ export function previousLocalDay(now: Date, utcOffsetMinutes: number): number {
 export async function dailyMeasurementSweep(db: Db, raiser: AbnormalRaiser, now: Date): Promise<number> {
   const bound = (await boundDevices(db, spotDeviceTypes)).filter((b) => b.memberId !== null);
   if (!bound.length) return 0;
-  const earliest = Math.min(...bound.map((b) => previousLocalDay(now, parseDeviceSettings(b.d.settings).utcOffsetMinutes)));
+  const earliest = Math.min(
+    ...bound.map((b) => previousLocalDay(now, parseDeviceSettings(b.d.settings).utcOffsetMinutes)),
+  );
   const counts = await db
     .select({ deviceId: readings.deviceId, t: readings.occurTime })
     .from(readings)
-    .where(and(inArray(readings.deviceId, bound.map((b) => b.d.id)), gte(readings.occurTime, new Date(earliest * 1000)), lt(readings.occurTime, now), isNotNull(readings.memberId)));
+    .where(
+      and(
+        inArray(
+          readings.deviceId,
+          bound.map((b) => b.d.id),
+        ),
+        gte(readings.occurTime, new Date(earliest * 1000)),
+        lt(readings.occurTime, now),
+        isNotNull(readings.memberId),
+      ),
+    );
   const out: RaiseRequest[] = [];
   for (const b of bound) {
     const settings = parseDeviceSettings(b.d.settings);
     const from = previousLocalDay(now, settings.utcOffsetMinutes);
-    const count = counts.filter((c) => c.deviceId === b.d.id && c.t.getTime() >= from * 1000 && c.t.getTime() < (from + 86400) * 1000).length;
+    const count = counts.filter(
+      (c) => c.deviceId === b.d.id && c.t.getTime() >= from * 1000 && c.t.getTime() < (from + 86400) * 1000,
+    ).length;
     const raised = tooFewMeasurementsRule({ count, expected: settings.dailyMeasurements });
     if (raised) out.push(request(b, raised, new Date((from + 86400) * 1000)));
   }
@@ -102,7 +125,12 @@ export async function dailyMeasurementSweep(db: Db, raiser: AbnormalRaiser, now:
  * Runs the periodic rules: offline every minute, the daily count once per UTC day (per instance;
  * the one-open-event index keeps a second instance from doubling it).
  */
-export function startSweeps(db: Db, raiser: AbnormalRaiser, log: FastifyBaseLogger, everyMs = 60_000): { stop(): void } {
+export function startSweeps(
+  db: Db,
+  raiser: AbnormalRaiser,
+  log: FastifyBaseLogger,
+  everyMs = 60_000,
+): { stop(): void } {
   let lastDay = -1;
   const tick = async () => {
     const now = new Date();

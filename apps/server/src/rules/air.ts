@@ -35,7 +35,10 @@ export function airRule(v: ReadingValues['air']): Verdict {
     bounds.forEach((bound, i) => {
       if (value >= bound) level = i;
     });
-    const verdict = verdictOf(types, level < 0 ? [] : [{ type: types[level], detail: { value, standard: bounds[level] } }]);
+    const verdict = verdictOf(
+      types,
+      level < 0 ? [] : [{ type: types[level], detail: { value, standard: bounds[level] } }],
+    );
     raise.push(...verdict.raise);
     recover.push(...verdict.recover);
   }

@@ -1,4 +1,9 @@
-import { AbnormalType, HEART_VESSEL_ALERTS_PER_DAY, MEDICATION_DELAY_ALERT_HOURS, PAIN_ALERT_ABOVE } from '@vigil/contracts';
+import {
+  AbnormalType,
+  HEART_VESSEL_ALERTS_PER_DAY,
+  MEDICATION_DELAY_ALERT_HOURS,
+  PAIN_ALERT_ABOVE,
+} from '@vigil/contracts';
 import type { Raised } from './types.ts';
 
 /**
@@ -44,7 +49,12 @@ export function medicationDelayRule(input: DoseInput): Raised | null {
 }
 
 /** Offline: no data for longer than the device's limit. Exactly the limit is still online. */
-export function offlineRule(input: { lastSeenAt: number; now: number; limitMinutes: number; iot: boolean }): Raised | null {
+export function offlineRule(input: {
+  lastSeenAt: number;
+  now: number;
+  limitMinutes: number;
+  iot: boolean;
+}): Raised | null {
   const silent = input.now - input.lastSeenAt;
   if (silent <= input.limitMinutes * 60) return null;
   return {

@@ -6,7 +6,10 @@ import { mergeVerdicts, noVerdict, verdictOf, type Raised, type RuleContext, typ
 const patches: readonly DeviceType[] = [DeviceType.temperaturePatch, DeviceType.ecgPatch];
 
 /** Watches, patches and the 4G watch each have their own battery and wearing types (SPEC §3). */
-function byDevice(ctx: RuleContext, types: { watch: AbnormalType; patch: AbnormalType; iot: AbnormalType }): AbnormalType {
+function byDevice(
+  ctx: RuleContext,
+  types: { watch: AbnormalType; patch: AbnormalType; iot: AbnormalType },
+): AbnormalType {
   if (ctx.deviceType === DeviceType.chylyngWatch) return types.iot;
   return patches.includes(ctx.deviceType) ? types.patch : types.watch;
 }
@@ -24,19 +27,28 @@ export function sosRule(v: ReadingValues['sos'], ctx: RuleContext): Verdict {
 export function fallRule(v: ReadingValues['fall'], ctx: RuleContext): Verdict {
   let type: AbnormalType = AbnormalType.wearableFall;
   if (ctx.deviceType === DeviceType.chylyngWatch) type = AbnormalType.iotFall;
-  if (ctx.deviceType === DeviceType.spaceFall || ctx.deviceType === DeviceType.spaceSentinel) type = AbnormalType.fall;
+  if (ctx.deviceType === DeviceType.spaceFall || ctx.deviceType === DeviceType.spaceSentinel)
+    type = AbnormalType.fall;
   return { raise: [{ type, detail: position(v) }], recover: [] };
 }
 
 /** Low battery at or below the device's limit (default 20 %). */
 export function batteryRule(v: ReadingValues['battery'], ctx: RuleContext): Verdict {
-  const type = byDevice(ctx, { watch: AbnormalType.watchLowBattery, patch: AbnormalType.patchLowBattery, iot: AbnormalType.iotLowBattery });
+  const type = byDevice(ctx, {
+    watch: AbnormalType.watchLowBattery,
+    patch: AbnormalType.patchLowBattery,
+    iot: AbnormalType.iotLowBattery,
+  });
   const limit = ctx.settings.lowBatteryPercent;
   return verdictOf([type], v.level <= limit ? [{ type, detail: { value: v.level, standard: limit } }] : []);
 }
 
 export function wearingRule(v: ReadingValues['wearing'], ctx: RuleContext): Verdict {
-  const type = byDevice(ctx, { watch: AbnormalType.watchNotWorn, patch: AbnormalType.patchNotWorn, iot: AbnormalType.iotNotWorn });
+  const type = byDevice(ctx, {
+    watch: AbnormalType.watchNotWorn,
+    patch: AbnormalType.patchNotWorn,
+    iot: AbnormalType.iotNotWorn,
+  });
   return verdictOf([type], v.worn ? [] : [{ type, detail: null }]);
 }
 
@@ -62,9 +74,16 @@ export function bedRule(v: ReadingValues['bed'], ctx: RuleContext): Verdict {
   const night = minutesIntoNight(ctx);
   if (v.status === 0 && night !== null) {
     if (v.minutes >= night) {
-      if (night >= s.notInBedMinutes) presence.push({ type: AbnormalType.notInBed, detail: { minute: night, standard: s.notInBedMinutes } });
+      if (night >= s.notInBedMinutes)
+        presence.push({
+          type: AbnormalType.notInBed,
+          detail: { minute: night, standard: s.notInBedMinutes },
+        });
     } else if (v.minutes >= s.outOfBedMinutes) {
-      presence.push({ type: AbnormalType.outOfBedTooLong, detail: { minute: v.minutes, standard: s.outOfBedMinutes } });
+      presence.push({
+        type: AbnormalType.outOfBedTooLong,
+        detail: { minute: v.minutes, standard: s.outOfBedMinutes },
+      });
     }
   }
   const presenceVerdict = verdictOf([AbnormalType.notInBed, AbnormalType.outOfBedTooLong], presence);
@@ -79,10 +98,17 @@ export function bedRule(v: ReadingValues['bed'], ctx: RuleContext): Verdict {
 export function breathRule(rate: number, ctx: RuleContext): Verdict {
   const family = [AbnormalType.noBreathing, AbnormalType.breathingSlow, AbnormalType.breathingFast];
   const { breathMin, breathMax } = ctx.settings;
-  if (rate === 0) return verdictOf(family, [{ type: AbnormalType.noBreathing, detail: { value: 0, standard: breathMin } }]);
+  if (rate === 0)
+    return verdictOf(family, [{ type: AbnormalType.noBreathing, detail: { value: 0, standard: breathMin } }]);
   const verdict = compareWithStandard(rate, { min: breathMin, max: breathMax });
-  if (verdict === 'low') return verdictOf(family, [{ type: AbnormalType.breathingSlow, detail: { value: rate, standard: breathMin } }]);
-  if (verdict === 'high') return verdictOf(family, [{ type: AbnormalType.breathingFast, detail: { value: rate, standard: breathMax } }]);
+  if (verdict === 'low')
+    return verdictOf(family, [
+      { type: AbnormalType.breathingSlow, detail: { value: rate, standard: breathMin } },
+    ]);
+  if (verdict === 'high')
+    return verdictOf(family, [
+      { type: AbnormalType.breathingFast, detail: { value: rate, standard: breathMax } },
+    ]);
   return verdictOf(family, []);
 }
 
@@ -91,7 +117,8 @@ export function spaceRule(v: ReadingValues['space'], ctx: RuleContext): Verdict 
   const s = ctx.settings;
   const raise: Raised[] = [];
   if (v.fall) raise.push({ type: AbnormalType.fall, detail: null });
-  if (v.presence && s.mode === 'sentinel' && s.guarded) raise.push({ type: AbnormalType.intrusion, detail: null });
+  if (v.presence && s.mode === 'sentinel' && s.guarded)
+    raise.push({ type: AbnormalType.intrusion, detail: null });
   if (v.presence && v.minutes !== undefined && v.minutes >= s.stayMinutes) {
     raise.push({ type: AbnormalType.stayedTooLong, detail: { minute: v.minutes, standard: s.stayMinutes } });
   }
@@ -101,7 +128,8 @@ export function spaceRule(v: ReadingValues['space'], ctx: RuleContext): Verdict 
 
 export function diaperRule(v: ReadingValues['diaper']): Verdict {
   const family = [AbnormalType.diaperWet, AbnormalType.diaperSoaked];
-  if (v.level === 2) return verdictOf(family, [{ type: AbnormalType.diaperSoaked, detail: { value: v.level } }]);
+  if (v.level === 2)
+    return verdictOf(family, [{ type: AbnormalType.diaperSoaked, detail: { value: v.level } }]);
   if (v.level === 1) return verdictOf(family, [{ type: AbnormalType.diaperWet, detail: { value: v.level } }]);
   return verdictOf(family, []);
 }

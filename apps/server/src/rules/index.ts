@@ -1,6 +1,14 @@
 import type { ReadingKind, ReadingValues } from '../ingest/kinds.ts';
 import { airRule } from './air.ts';
-import { batteryRule, bedRule, diaperRule, fallRule, sosRule, spaceRule, wearingRule } from './device-events.ts';
+import {
+  batteryRule,
+  bedRule,
+  diaperRule,
+  fallRule,
+  sosRule,
+  spaceRule,
+  wearingRule,
+} from './device-events.ts';
 import { noVerdict, type RuleContext, type Verdict } from './types.ts';
 import {
   bloodOxygenRule,
@@ -40,7 +48,11 @@ const rules: RuleTable = {
 };
 
 /** Evaluates one validated reading against its member's standards and its device's settings. */
-export function evaluateReading<K extends ReadingKind>(kind: K, values: ReadingValues[K], ctx: RuleContext): Verdict {
+export function evaluateReading<K extends ReadingKind>(
+  kind: K,
+  values: ReadingValues[K],
+  ctx: RuleContext,
+): Verdict {
   const rule = rules[kind] as ((v: ReadingValues[K], c: RuleContext) => Verdict) | undefined;
   return rule ? rule(values, ctx) : noVerdict;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AbnormalType, defaultStandards, DeviceType, type StandardKind } from '@vigil/contracts';
-import { evaluateReading, heartVesselRule, medicationDelayRule, offlineRule, painRule, tooFewMeasurementsRule } from './index.ts';
+import {
+  evaluateReading,
+  heartVesselRule,
+  medicationDelayRule,
+  offlineRule,
+  painRule,
+  tooFewMeasurementsRule,
+} from './index.ts';
 import { defaultDeviceSettings } from './settings.ts';
 import type { RuleContext } from './types.ts';
 import type { ReadingKind } from '../ingest/kinds.ts';
@@ -21,7 +28,13 @@ const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({
 const raised = (kind: ReadingKind, values: unknown, c: RuleContext = ctx()) =>
   evaluateReading(kind, values as never, c).raise.map((r) => r.type);
 
-type Case = [name: string, kind: ReadingKind, values: unknown, expected: AbnormalType[], context?: Partial<RuleContext>];
+type Case = [
+  name: string,
+  kind: ReadingKind,
+  values: unknown,
+  expected: AbnormalType[],
+  context?: Partial<RuleContext>,
+];
 
 // SPEC §9 defaults: each limit is normal, one step beyond raises.
 const cases: Case[] = [
@@ -32,9 +45,21 @@ const cases: Case[] = [
   ['resting HR at 50', 'heartRate', { value: 50, resting: true }, []],
   ['resting HR 49', 'heartRate', { value: 49, resting: true }, [AbnormalType.staticHeartRateLow]],
   ['resting HR 81', 'heartRate', { value: 81, resting: true }, [AbnormalType.staticHeartRateHigh]],
-  ['4G watch HR high', 'heartRate', { value: 151 }, [AbnormalType.iotHeartRateHigh], { deviceType: DeviceType.chylyngWatch }],
+  [
+    '4G watch HR high',
+    'heartRate',
+    { value: 151 },
+    [AbnormalType.iotHeartRateHigh],
+    { deviceType: DeviceType.chylyngWatch },
+  ],
   ['bed sensor HR 80', 'heartRate', { value: 80 }, [], { deviceType: DeviceType.sleepSensor }],
-  ['bed sensor HR 81', 'heartRate', { value: 81 }, [AbnormalType.heartRateHigh], { deviceType: DeviceType.sleepSensor }],
+  [
+    'bed sensor HR 81',
+    'heartRate',
+    { value: 81 },
+    [AbnormalType.heartRateHigh],
+    { deviceType: DeviceType.sleepSensor },
+  ],
   ['temperature 35', 'bodyTemperature', { value: 35 }, []],
   ['temperature 34.9', 'bodyTemperature', { value: 34.9 }, [AbnormalType.bodyTemperatureLow]],
   ['temperature 37.5', 'bodyTemperature', { value: 37.5 }, []],
@@ -42,7 +67,12 @@ const cases: Case[] = [
   ['temperature 40', 'bodyTemperature', { value: 40 }, [AbnormalType.bodyTemperatureHigh]],
   ['temperature 40.1', 'bodyTemperature', { value: 40.1 }, [AbnormalType.bodyTemperatureOverMax]],
   ['BP 139/89', 'bloodPressure', { sys: 139, dia: 89 }, []],
-  ['BP 140/90', 'bloodPressure', { sys: 140, dia: 90 }, [AbnormalType.systolicHigh, AbnormalType.diastolicHigh]],
+  [
+    'BP 140/90',
+    'bloodPressure',
+    { sys: 140, dia: 90 },
+    [AbnormalType.systolicHigh, AbnormalType.diastolicHigh],
+  ],
   ['BP 99/70', 'bloodPressure', { sys: 99, dia: 70 }, []],
   ['BP 98/69', 'bloodPressure', { sys: 98, dia: 69 }, [AbnormalType.systolicLow, AbnormalType.diastolicLow]],
   ['BP with afib', 'bloodPressure', { sys: 120, dia: 80, afib: 1 }, [AbnormalType.ecgAtrialFibrillation]],
@@ -51,7 +81,12 @@ const cases: Case[] = [
   ['SpO2 89', 'bloodOxygen', { value: 89 }, [AbnormalType.bloodOxygenLow]],
   ['SpO2 100 is not an alert', 'bloodOxygen', { value: 100 }, []],
   ['sugar before breakfast 100', 'bloodSugar', { value: 100, segment: 1 }, []],
-  ['sugar before breakfast 101', 'bloodSugar', { value: 101, segment: 1 }, [AbnormalType.sugarBeforeMealHigh]],
+  [
+    'sugar before breakfast 101',
+    'bloodSugar',
+    { value: 101, segment: 1 },
+    [AbnormalType.sugarBeforeMealHigh],
+  ],
   ['sugar 1h after lunch 141', 'bloodSugar', { value: 141, segment: 5 }, [AbnormalType.sugarAfterMeal1hHigh]],
   ['sugar 2h after dinner 79', 'bloodSugar', { value: 79, segment: 9 }, [AbnormalType.sugarAfterMeal2hLow]],
   ['sugar before sleep 69', 'bloodSugar', { value: 69, segment: 10 }, [AbnormalType.sugarBeforeSleepLow]],
@@ -65,21 +100,62 @@ const cases: Case[] = [
   ['cholesterol 129', 'cholesterol', { value: 129 }, [AbnormalType.cholesterolLow]],
   ['ECG normal', 'ecg', { status: 2 }, []],
   ['ECG abnormal', 'ecg', { status: 1 }, [AbnormalType.ecgAbnormal]],
-  ['ECG findings', 'ecg', { status: 1, findings: ['afib', 'premature'] }, [AbnormalType.ecgAtrialFibrillation, AbnormalType.ecgPrematureBeat]],
+  [
+    'ECG findings',
+    'ecg',
+    { status: 1, findings: ['afib', 'premature'] },
+    [AbnormalType.ecgAtrialFibrillation, AbnormalType.ecgPrematureBeat],
+  ],
   ['ECG unreadable', 'ecg', { status: 3 }, [AbnormalType.ecgUnreadable]],
   ['SOS', 'sos', {}, [AbnormalType.sos]],
-  ['4G watch SOS', 'sos', { lat: 25, lng: 121 }, [AbnormalType.iotSos], { deviceType: DeviceType.chylyngWatch }],
+  [
+    '4G watch SOS',
+    'sos',
+    { lat: 25, lng: 121 },
+    [AbnormalType.iotSos],
+    { deviceType: DeviceType.chylyngWatch },
+  ],
   ['watch fall', 'fall', {}, [AbnormalType.wearableFall]],
-  ['space sensor fall', 'space', { presence: true, fall: true }, [AbnormalType.fall], { deviceType: DeviceType.spaceFall }],
+  [
+    'space sensor fall',
+    'space',
+    { presence: true, fall: true },
+    [AbnormalType.fall],
+    { deviceType: DeviceType.spaceFall },
+  ],
   ['battery 21', 'battery', { level: 21 }, []],
   ['battery 20', 'battery', { level: 20 }, [AbnormalType.watchLowBattery]],
-  ['patch battery 5', 'battery', { level: 5 }, [AbnormalType.patchLowBattery], { deviceType: DeviceType.temperaturePatch }],
+  [
+    'patch battery 5',
+    'battery',
+    { level: 5 },
+    [AbnormalType.patchLowBattery],
+    { deviceType: DeviceType.temperaturePatch },
+  ],
   ['watch worn', 'wearing', { worn: true }, []],
   ['watch not worn', 'wearing', { worn: false }, [AbnormalType.watchNotWorn]],
-  ['4G watch not worn', 'wearing', { worn: false }, [AbnormalType.iotNotWorn], { deviceType: DeviceType.chylyngWatch }],
+  [
+    '4G watch not worn',
+    'wearing',
+    { worn: false },
+    [AbnormalType.iotNotWorn],
+    { deviceType: DeviceType.chylyngWatch },
+  ],
   ['got up 29 min ago', 'bed', { status: 0, minutes: 29 }, [], { occurTime: lateEvening }],
-  ['got up 30 min ago', 'bed', { status: 0, minutes: 30 }, [AbnormalType.outOfBedTooLong], { occurTime: lateEvening }],
-  ['never went to bed (90 min into night)', 'bed', { status: 0, minutes: 300 }, [AbnormalType.notInBed], { occurTime: lateEvening }],
+  [
+    'got up 30 min ago',
+    'bed',
+    { status: 0, minutes: 30 },
+    [AbnormalType.outOfBedTooLong],
+    { occurTime: lateEvening },
+  ],
+  [
+    'never went to bed (90 min into night)',
+    'bed',
+    { status: 0, minutes: 300 },
+    [AbnormalType.notInBed],
+    { occurTime: lateEvening },
+  ],
   ['out of bed at noon', 'bed', { status: 0, minutes: 300 }, [], { occurTime: noon }],
   ['in bed, no breathing', 'bed', { status: 1, minutes: 60, breath_rate: 0 }, [AbnormalType.noBreathing]],
   ['in bed, breath 10', 'bed', { status: 1, minutes: 60, breath_rate: 10 }, []],
@@ -89,8 +165,20 @@ const cases: Case[] = [
   ['in bed, heart 49', 'bed', { status: 1, minutes: 60, heart_rate: 49 }, [AbnormalType.heartRateLow]],
   ['stayed 29 min', 'space', { presence: true, minutes: 29 }, []],
   ['stayed 30 min', 'space', { presence: true, minutes: 30 }, [AbnormalType.stayedTooLong]],
-  ['guarded room entered', 'space', { presence: true }, [AbnormalType.intrusion], { settings: { ...defaultDeviceSettings, mode: 'sentinel', guarded: true } }],
-  ['unguarded room entered', 'space', { presence: true }, [], { settings: { ...defaultDeviceSettings, mode: 'sentinel' } }],
+  [
+    'guarded room entered',
+    'space',
+    { presence: true },
+    [AbnormalType.intrusion],
+    { settings: { ...defaultDeviceSettings, mode: 'sentinel', guarded: true } },
+  ],
+  [
+    'unguarded room entered',
+    'space',
+    { presence: true },
+    [],
+    { settings: { ...defaultDeviceSettings, mode: 'sentinel' } },
+  ],
   ['PM2.5 15.4', 'air', { pm25: 15.4 }, []],
   ['PM2.5 15.5', 'air', { pm25: 15.5 }, [AbnormalType.airPm25Moderate]],
   ['PM2.5 300 hazardous only', 'air', { pm25: 300 }, [AbnormalType.airPm25Hazardous]],
@@ -108,7 +196,9 @@ describe('reading rules at SPEC boundaries', () => {
 
   it('uses the member standard, not the default', () => {
     const standards = { ...defaultStandards, 0: { min: 60, max: 100 } } as RuleContext['standards'];
-    expect(raised('heartRate', { value: 101 }, ctx({ standards }))).toEqual([AbnormalType.instantHeartRateHigh]);
+    expect(raised('heartRate', { value: 101 }, ctx({ standards }))).toEqual([
+      AbnormalType.instantHeartRateHigh,
+    ]);
     expect(raised('heartRate', { value: 100 }, ctx({ standards }))).toEqual([]);
   });
 
@@ -119,7 +209,9 @@ describe('reading rules at SPEC boundaries', () => {
 
   it('a normal reading recovers its family', () => {
     const v = evaluateReading('heartRate', { value: 80 }, ctx());
-    expect(v.recover.sort()).toEqual([AbnormalType.instantHeartRateLow, AbnormalType.instantHeartRateHigh].sort());
+    expect(v.recover.sort()).toEqual(
+      [AbnormalType.instantHeartRateLow, AbnormalType.instantHeartRateHigh].sort(),
+    );
   });
 });
 
@@ -135,8 +227,12 @@ describe('day and care rules', () => {
   it('medication more than two hours late', () => {
     const scheduledAt = 1_700_000_000;
     expect(medicationDelayRule({ scheduledAt, takenAt: null, now: scheduledAt + 7200 })).toBeNull();
-    expect(medicationDelayRule({ scheduledAt, takenAt: null, now: scheduledAt + 7201 })?.type).toBe(AbnormalType.medicationDelay);
-    expect(medicationDelayRule({ scheduledAt, takenAt: scheduledAt + 3600, now: scheduledAt + 90_000 })).toBeNull();
+    expect(medicationDelayRule({ scheduledAt, takenAt: null, now: scheduledAt + 7201 })?.type).toBe(
+      AbnormalType.medicationDelay,
+    );
+    expect(
+      medicationDelayRule({ scheduledAt, takenAt: scheduledAt + 3600, now: scheduledAt + 90_000 }),
+    ).toBeNull();
   });
   it('heart / vessel index alerting three times a day', () => {
     expect(heartVesselRule({ riskCount: 2, vessel: false })).toBeNull();
@@ -145,7 +241,11 @@ describe('day and care rules', () => {
   });
   it('offline after the limit, not at it', () => {
     expect(offlineRule({ lastSeenAt: 0, now: 1800, limitMinutes: 30, iot: false })).toBeNull();
-    expect(offlineRule({ lastSeenAt: 0, now: 1801, limitMinutes: 30, iot: false })?.type).toBe(AbnormalType.deviceOffline);
-    expect(offlineRule({ lastSeenAt: 0, now: 1801, limitMinutes: 30, iot: true })?.type).toBe(AbnormalType.iotOffline);
+    expect(offlineRule({ lastSeenAt: 0, now: 1801, limitMinutes: 30, iot: false })?.type).toBe(
+      AbnormalType.deviceOffline,
+    );
+    expect(offlineRule({ lastSeenAt: 0, now: 1801, limitMinutes: 30, iot: true })?.type).toBe(
+      AbnormalType.iotOffline,
+    );
   });
 });

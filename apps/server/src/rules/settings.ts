@@ -27,7 +27,12 @@ export const deviceSettingsSchema = z.object({
   /** Battery level (percent) at or below which "low battery" is raised. */
   lowBatteryPercent: z.number().min(1).max(99).catch(20),
   /** Minutes without any data before the device is reported offline. */
-  offlineMinutes: z.number().int().min(1).max(7 * 1440).catch(30),
+  offlineMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 1440)
+    .catch(30),
   /** Spot devices: measurements expected per day before "too few measurements". */
   dailyMeasurements: z.number().int().min(0).max(48).catch(1),
 });

@@ -37,7 +37,7 @@ export function checkStandard(
   const range = ctx.standards[kind];
   const low = iot?.low ?? standardCrossingType[kind].low;
   const high = lowOnly.has(kind) ? null : (iot?.high ?? standardCrossingType[kind].high);
-  const over = high === null ? null : iot?.high ?? overMaxType[kind] ?? high;
+  const over = high === null ? null : (iot?.high ?? overMaxType[kind] ?? high);
   const family = [...new Set([low, high, over].filter((t): t is AbnormalType => t !== null))];
   const raise: Raised[] = [];
   switch (compareWithStandard(value, range)) {
@@ -69,10 +69,12 @@ export function heartRateRule(v: ReadingValues['heartRate'], ctx: RuleContext): 
 /** Sleep-sensor heart rate: 0 while in bed is "no heartbeat"; otherwise types 0/1 vs the resting standard. */
 export function bedHeartRate(value: number, ctx: RuleContext): Verdict {
   const family = [AbnormalType.heartRateLow, AbnormalType.heartRateHigh, AbnormalType.noHeartbeatInBed];
-  if (value === 0) return verdictOf(family, [{ type: AbnormalType.noHeartbeatInBed, detail: { value, standard: 0 } }]);
+  if (value === 0)
+    return verdictOf(family, [{ type: AbnormalType.noHeartbeatInBed, detail: { value, standard: 0 } }]);
   const range = ctx.standards[StandardKind.staticHeartRate];
   const verdict = compareWithStandard(value, range);
-  if (verdict === 'low') return verdictOf(family, [{ type: AbnormalType.heartRateLow, detail: { value, standard: range.min } }]);
+  if (verdict === 'low')
+    return verdictOf(family, [{ type: AbnormalType.heartRateLow, detail: { value, standard: range.min } }]);
   if (verdict === 'high' || verdict === 'overMax') {
     return verdictOf(family, [{ type: AbnormalType.heartRateHigh, detail: { value, standard: range.max } }]);
   }
@@ -80,7 +82,12 @@ export function bedHeartRate(value: number, ctx: RuleContext): Verdict {
 }
 
 export function bodyTemperatureRule(v: ReadingValues['bodyTemperature'], ctx: RuleContext): Verdict {
-  return checkStandard(v.value, StandardKind.bodyTemperature, ctx, isIot(ctx) ? { high: AbnormalType.iotBodyTemperatureHigh } : undefined);
+  return checkStandard(
+    v.value,
+    StandardKind.bodyTemperature,
+    ctx,
+    isIot(ctx) ? { high: AbnormalType.iotBodyTemperatureHigh } : undefined,
+  );
 }
 
 export function bloodPressureRule(v: ReadingValues['bloodPressure'], ctx: RuleContext): Verdict {
@@ -88,18 +95,35 @@ export function bloodPressureRule(v: ReadingValues['bloodPressure'], ctx: RuleCo
   const afibType = iot ? AbnormalType.iotAtrialFibrillation : AbnormalType.ecgAtrialFibrillation;
   const afib = verdictOf(
     [afibType],
-    v.afib === AfibResult.atrialFibrillation ? [{ type: afibType, detail: { value: v.afib, standard: AfibResult.normal } }] : [],
+    v.afib === AfibResult.atrialFibrillation
+      ? [{ type: afibType, detail: { value: v.afib, standard: AfibResult.normal } }]
+      : [],
   );
   return mergeVerdicts(
-    checkStandard(v.sys, StandardKind.systolic, ctx, iot ? { high: AbnormalType.iotSystolicHigh } : undefined),
-    checkStandard(v.dia, StandardKind.diastolic, ctx, iot ? { high: AbnormalType.iotDiastolicHigh } : undefined),
+    checkStandard(
+      v.sys,
+      StandardKind.systolic,
+      ctx,
+      iot ? { high: AbnormalType.iotSystolicHigh } : undefined,
+    ),
+    checkStandard(
+      v.dia,
+      StandardKind.diastolic,
+      ctx,
+      iot ? { high: AbnormalType.iotDiastolicHigh } : undefined,
+    ),
     // Only a definite finding alerts; "suspected" and "irregular" stay on the record for review.
     v.afib === undefined ? noVerdict : afib,
   );
 }
 
 export function bloodOxygenRule(v: ReadingValues['bloodOxygen'], ctx: RuleContext): Verdict {
-  return checkStandard(v.value, StandardKind.oxygen, ctx, isIot(ctx) ? { low: AbnormalType.iotBloodOxygenLow } : undefined);
+  return checkStandard(
+    v.value,
+    StandardKind.oxygen,
+    ctx,
+    isIot(ctx) ? { low: AbnormalType.iotBloodOxygenLow } : undefined,
+  );
 }
 
 /** Blood sugar is compared with the standard of its meal segment; a custom segment has none. */

@@ -49,7 +49,11 @@ export const bodyTemperatureRecord = z.object({
 export type BodyTemperatureRecord = z.infer<typeof bodyTemperatureRecord>;
 
 /** Blood sugar carries its meal segment (SPEC §3 segment 0–11). */
-export const bloodSugarRecord = z.object({ ...base, value: z.number(), data: z.object({ segment: z.number().int() }).nullable() });
+export const bloodSugarRecord = z.object({
+  ...base,
+  value: z.number(),
+  data: z.object({ segment: z.number().int() }).nullable(),
+});
 export type BloodSugarRecord = z.infer<typeof bloodSugarRecord>;
 
 /** Any other kind: the value and its kind-specific extras (steps' distance, heart-vessel result…). */

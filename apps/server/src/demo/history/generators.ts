@@ -1,8 +1,20 @@
-import { BloodSugarSegment, DataSource, DeviceType, SamplingInterval, dataSourcesFor } from '@vigil/contracts';
+import {
+  BloodSugarSegment,
+  DataSource,
+  DeviceType,
+  SamplingInterval,
+  dataSourcesFor,
+} from '@vigil/contracts';
 import type { DemoDevice } from './devices.ts';
 
 /** A reading as the ingest service takes it. */
-export type DemoReading = { serial: string; kind: string; source: number; occur_time: number; values: Record<string, unknown> };
+export type DemoReading = {
+  serial: string;
+  kind: string;
+  source: number;
+  occur_time: number;
+  values: Record<string, unknown>;
+};
 
 /** Seeded randomness so the demo history is the same on every run. */
 export type Random = () => number;
@@ -48,18 +60,26 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
   const { from, to, rnd } = span;
   const out: DemoReading[] = [];
   const push = (kind: string, source: number, occur_time: number, values: Record<string, unknown>) => {
-    if (occur_time >= from && occur_time < to) out.push({ serial: device.serial, kind, source, occur_time, values });
+    if (occur_time >= from && occur_time < to)
+      out.push({ serial: device.serial, kind, source, occur_time, values });
   };
   const every = (seconds: number, each: (t: number) => void) => {
     for (let t = Math.ceil(from / seconds) * seconds; t < to; t += seconds) each(t);
   };
-  const at = (hour: number, each: (t: number) => void) => localDays(from, to).forEach((d) => each(d + hour * HOUR + Math.floor(rnd() * 900)));
+  const at = (hour: number, each: (t: number) => void) =>
+    localDays(from, to).forEach((d) => each(d + hour * HOUR + Math.floor(rnd() * 900)));
   const code = (interval: SamplingInterval) => dataSourcesFor(device.type, interval)[0];
 
   if (watchTypes.includes(device.type)) {
     const interval = span.oneMinute ? SamplingInterval.oneMinute : SamplingInterval.fiveMinutes;
-    every(span.oneMinute ? 60 : 300, (t) => push('heartRate', code(interval), t, { value: heartRate(rnd, t, 0.0004) }));
-    every(HOUR, (t) => push('bloodOxygen', code(SamplingInterval.fiveMinutes), t, { value: rnd() < 0.01 ? 88 : round(between(rnd, 94, 99)) }));
+    every(span.oneMinute ? 60 : 300, (t) =>
+      push('heartRate', code(interval), t, { value: heartRate(rnd, t, 0.0004) }),
+    );
+    every(HOUR, (t) =>
+      push('bloodOxygen', code(SamplingInterval.fiveMinutes), t, {
+        value: rnd() < 0.01 ? 88 : round(between(rnd, 94, 99)),
+      }),
+    );
     return out;
   }
   switch (device.type) {
@@ -68,30 +88,52 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         const start = day + 22 * HOUR + Math.floor(rnd() * 3600);
         const end = start + 7 * HOUR + Math.floor(rnd() * 3600);
         push('sleep', DataSource.sleepSensor1m, start, sleepNight(rnd, start, end));
-        for (let t = start; t < end; t += 300) push('heartRate', DataSource.sleepSensor5m, t, { value: round(between(rnd, 55, 72)) });
+        for (let t = start; t < end; t += 300)
+          push('heartRate', DataSource.sleepSensor5m, t, { value: round(between(rnd, 55, 72)) });
       }
       break;
     case DeviceType.temperaturePatch:
-      every(300, (t) => push('bodyTemperature', DataSource.temperaturePatch5m, t, { value: rnd() < 0.001 ? 38.3 : round(between(rnd, 36.2, 37.2), 1), volt: 3.8, stat: 1 }));
+      every(300, (t) =>
+        push('bodyTemperature', DataSource.temperaturePatch5m, t, {
+          value: rnd() < 0.001 ? 38.3 : round(between(rnd, 36.2, 37.2), 1),
+          volt: 3.8,
+          stat: 1,
+        }),
+      );
       break;
     case DeviceType.pulseOximeter:
-      every(300, (t) => push('bloodOxygen', DataSource.pulseOximeter5m, t, { value: rnd() < 0.002 ? 87 : round(between(rnd, 94, 99)) }));
+      every(300, (t) =>
+        push('bloodOxygen', DataSource.pulseOximeter5m, t, {
+          value: rnd() < 0.002 ? 87 : round(between(rnd, 94, 99)),
+        }),
+      );
       break;
     case DeviceType.bloodPressureMonitor:
     case DeviceType.foraD40g:
       for (const hour of [8, 13, 20]) {
         at(hour, (t) => {
           const high = rnd() < 0.05;
-          push('bloodPressure', device.type === DeviceType.foraD40g ? DataSource.foraD40g : DataSource.bloodPressureMonitor, t, {
-            sys: round(high ? between(rnd, 145, 160) : between(rnd, 108, 134)),
-            dia: round(high ? between(rnd, 92, 98) : between(rnd, 72, 86)),
-            heart_rate: round(between(rnd, 60, 84)),
-            afib: 0,
-            hand_part: 0,
-          });
+          push(
+            'bloodPressure',
+            device.type === DeviceType.foraD40g ? DataSource.foraD40g : DataSource.bloodPressureMonitor,
+            t,
+            {
+              sys: round(high ? between(rnd, 145, 160) : between(rnd, 108, 134)),
+              dia: round(high ? between(rnd, 92, 98) : between(rnd, 72, 86)),
+              heart_rate: round(between(rnd, 60, 84)),
+              afib: 0,
+              hand_part: 0,
+            },
+          );
         });
       }
-      if (device.type === DeviceType.foraD40g) at(7, (t) => push('bloodSugar', DataSource.foraD40g, t, { value: round(between(rnd, 78, 98)), segment: BloodSugarSegment.fasting }));
+      if (device.type === DeviceType.foraD40g)
+        at(7, (t) =>
+          push('bloodSugar', DataSource.foraD40g, t, {
+            value: round(between(rnd, 78, 98)),
+            segment: BloodSugarSegment.fasting,
+          }),
+        );
       break;
     case DeviceType.glucometer:
       for (const [hour, segment, min, max] of [
@@ -100,11 +142,16 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         [18, BloodSugarSegment.beforeDinner, 75, 104],
         [22, BloodSugarSegment.beforeSleep, 80, 98],
       ] as const) {
-        at(hour, (t) => push('bloodSugar', DataSource.glucometer, t, { value: round(between(rnd, min, max)), segment }));
+        at(hour, (t) =>
+          push('bloodSugar', DataSource.glucometer, t, { value: round(between(rnd, min, max)), segment }),
+        );
       }
       break;
     case DeviceType.thermometer:
-      for (const hour of [9, 21]) at(hour, (t) => push('bodyTemperature', DataSource.thermometer, t, { value: round(between(rnd, 36.1, 37.3), 1) }));
+      for (const hour of [9, 21])
+        at(hour, (t) =>
+          push('bodyTemperature', DataSource.thermometer, t, { value: round(between(rnd, 36.1, 37.3), 1) }),
+        );
       break;
     case DeviceType.ecgPatch:
       at(10, (t) => {
@@ -123,16 +170,24 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
       break;
     case DeviceType.multiMeter:
       at(9, (t) => push('cholesterol', DataSource.multiMeter, t, { value: round(between(rnd, 150, 215)) }));
-      at(9, (t) => push('uricAcid', DataSource.multiMeter, t + 120, { value: round(between(rnd, 4, 8.6), 1) }));
+      at(9, (t) =>
+        push('uricAcid', DataSource.multiMeter, t + 120, { value: round(between(rnd, 4, 8.6), 1) }),
+      );
       break;
     case DeviceType.urineOutputSensor:
-      every(3 * HOUR, (t) => push('urineOutput', DataSource.urineOutputSensor, t, { value: round(between(rnd, 150, 350)) }));
+      every(3 * HOUR, (t) =>
+        push('urineOutput', DataSource.urineOutputSensor, t, { value: round(between(rnd, 150, 350)) }),
+      );
       break;
     case DeviceType.smartCup:
-      every(2 * HOUR, (t) => push('drinkingWater', DataSource.smartCup, t, { value: round(between(rnd, 80, 250)) }));
+      every(2 * HOUR, (t) =>
+        push('drinkingWater', DataSource.smartCup, t, { value: round(between(rnd, 80, 250)) }),
+      );
       break;
     case DeviceType.activityTracker:
-      every(HOUR, (t) => push('activity', DataSource.activityTracker, t, { value: Math.floor(between(rnd, 0, 900)) }));
+      every(HOUR, (t) =>
+        push('activity', DataSource.activityTracker, t, { value: Math.floor(between(rnd, 0, 900)) }),
+      );
       break;
   }
   return out;

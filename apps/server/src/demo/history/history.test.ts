@@ -14,8 +14,12 @@ describe('demo history', () => {
     const seconds = (performance.now() - started) / 1000;
     expect(result.readings).toBeGreaterThan(30_000);
     expect(result.abnormal).toBeGreaterThan(0);
-    const kinds = await t.db.execute<{ kinds: number }>(sql`select count(distinct kind)::int as kinds from readings where member_id is not null`);
+    const kinds = await t.db.execute<{ kinds: number }>(
+      sql`select count(distinct kind)::int as kinds from readings where member_id is not null`,
+    );
     expect(Number(kinds.rows[0].kinds)).toBeGreaterThanOrEqual(12);
-    console.info(`demo history: ${result.readings} readings, ${result.abnormal} abnormal events in ${seconds.toFixed(1)} s`);
+    console.info(
+      `demo history: ${result.readings} readings, ${result.abnormal} abnormal events in ${seconds.toFixed(1)} s`,
+    );
   }, 120_000);
 });

@@ -17,7 +17,11 @@ const BATCH = 1000;
  * the readings land under the member bound at the time and the alert rules raise the abnormal
  * events the occasional out-of-range value deserves. Deterministic for a given `now`.
  */
-export async function seedHistory(db: Db, now: Date, events = new DomainEventBus()): Promise<{ readings: number; abnormal: number }> {
+export async function seedHistory(
+  db: Db,
+  now: Date,
+  events = new DomainEventBus(),
+): Promise<{ readings: number; abnormal: number }> {
   const service = new IngestService(db, events);
   let abnormal = 0;
   events.on('abnormal', () => abnormal++);
@@ -25,7 +29,9 @@ export async function seedHistory(db: Db, now: Date, events = new DomainEventBus
   const devices = await boundDemoDevices(db);
   const oneMinute = new Set(
     devices
-      .filter((d) => d.memberId !== null && (d.type === DeviceType.watchB10 || d.type === DeviceType.watchB20))
+      .filter(
+        (d) => d.memberId !== null && (d.type === DeviceType.watchB10 || d.type === DeviceType.watchB20),
+      )
       .slice(0, ONE_MINUTE_WATCHES)
       .map((d) => d.id),
   );
@@ -39,11 +45,21 @@ export async function seedHistory(db: Db, now: Date, events = new DomainEventBus
   return { readings: stored, abnormal };
 }
 
-async function ingestAll(service: IngestService, orgId: number, readings: DemoReading[], nowMs: number): Promise<number> {
+async function ingestAll(
+  service: IngestService,
+  orgId: number,
+  readings: DemoReading[],
+  nowMs: number,
+): Promise<number> {
   let stored = 0;
   for (let i = 0; i < readings.length; i += BATCH) {
-    const result = await service.ingest({ kind: 'gateway', gatewayId: 0, orgId }, readings.slice(i, i + BATCH), nowMs);
-    if (result.rejected.length) throw new Error(`demo history rejected: ${JSON.stringify(result.rejected[0])}`);
+    const result = await service.ingest(
+      { kind: 'gateway', gatewayId: 0, orgId },
+      readings.slice(i, i + BATCH),
+      nowMs,
+    );
+    if (result.rejected.length)
+      throw new Error(`demo history rejected: ${JSON.stringify(result.rejected[0])}`);
     stored += result.accepted;
   }
   return stored;

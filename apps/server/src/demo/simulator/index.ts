@@ -48,7 +48,13 @@ export function startSimulator(app: FastifyInstance): { stop(): void } {
 }
 
 /** Sends what every device produced in (since, until], one gateway batch per organisation. */
-export async function simulateWindow(service: IngestService, devices: DemoDevice[], since: number, until: number, rnd: Random) {
+export async function simulateWindow(
+  service: IngestService,
+  devices: DemoDevice[],
+  since: number,
+  until: number,
+  rnd: Random,
+) {
   const byOrg = new Map<number, ReturnType<typeof dueReadings>>();
   for (const device of devices) {
     const due = dueReadings(device, since, until, rnd);

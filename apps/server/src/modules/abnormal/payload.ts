@@ -20,8 +20,14 @@ export type AbnormalNames = {
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** SPEC §3 list item (also the real-time payload) from a stored event and its names. */
-export function toAbnormalItem(row: AbnormalRow, names: AbnormalNames, handle: AbnormalHandle | null): AbnormalListItem {
-  const sourceType = names.device ? deviceTypeStoreCategory[names.device.type as DeviceType] : AbnormalSourceType.member;
+export function toAbnormalItem(
+  row: AbnormalRow,
+  names: AbnormalNames,
+  handle: AbnormalHandle | null,
+): AbnormalListItem {
+  const sourceType = names.device
+    ? deviceTypeStoreCategory[names.device.type as DeviceType]
+    : AbnormalSourceType.member;
   return {
     id: row.id,
     type: row.type,

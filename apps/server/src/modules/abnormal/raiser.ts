@@ -33,7 +33,8 @@ export const RECOVERY_HOLD_MS = 10 * 60_000;
 /** The open-event snapshot is re-read this often, so edits made by other instances are seen. */
 const SNAPSHOT_TTL_MS = 60_000;
 
-const keyOf = (type: number, memberId: number | null, deviceId: number | null) => `${type}:${memberId ?? 0}:${deviceId ?? 0}`;
+const keyOf = (type: number, memberId: number | null, deviceId: number | null) =>
+  `${type}:${memberId ?? 0}:${deviceId ?? 0}`;
 
 /**
  * Stores raised events under the one-open-event rule and announces the new ones. The partial
@@ -53,7 +54,12 @@ export class AbnormalRaiser {
   private async refresh(): Promise<void> {
     if (Date.now() - this.snapshotAt < SNAPSHOT_TTL_MS) return;
     const rows = await this.db
-      .select({ type: abnormalEvents.type, memberId: abnormalEvents.memberId, deviceId: abnormalEvents.deviceId, occurTime: abnormalEvents.occurTime })
+      .select({
+        type: abnormalEvents.type,
+        memberId: abnormalEvents.memberId,
+        deviceId: abnormalEvents.deviceId,
+        occurTime: abnormalEvents.occurTime,
+      })
       .from(abnormalEvents)
       .where(and(not(abnormalEvents.isHandle), isNull(abnormalEvents.recoveredAt)));
     this.open = new Map(rows.map((r) => [keyOf(r.type, r.memberId, r.deviceId), r.occurTime.getTime()]));
@@ -92,7 +98,12 @@ export class AbnormalRaiser {
     const names = new Map(batch.map((r) => [keyOf(r.type, r.memberId, r.deviceId), r.names]));
     for (const row of rows) {
       const item = toAbnormalItem(row, names.get(keyOf(row.type, row.memberId, row.deviceId))!, null);
-      this.events.emit('abnormal', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: item });
+      this.events.emit('abnormal', {
+        org_id: row.orgId,
+        area_id: row.areaId,
+        member_id: row.memberId,
+        payload: item,
+      });
     }
     return rows.length;
   }
@@ -110,7 +121,8 @@ export class AbnormalRaiser {
       if (abnormalTypeMeta[r.type].critical) continue;
       const key = keyOf(r.type, r.memberId, r.deviceId);
       const openedAt = this.open.get(key);
-      if (openedAt === undefined || (!r.immediate && r.occurTime.getTime() - openedAt < RECOVERY_HOLD_MS)) continue;
+      if (openedAt === undefined || (!r.immediate && r.occurTime.getTime() - openedAt < RECOVERY_HOLD_MS))
+        continue;
       due.set(key, r);
     }
     if (!due.size) return 0;

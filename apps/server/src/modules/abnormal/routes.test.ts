@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AbnormalCategory, AbnormalType, DataSource, DeviceType, ErrorCode, Role, abnormalDetailView, abnormalListItem } from '@vigil/contracts';
+import {
+  AbnormalCategory,
+  AbnormalType,
+  DataSource,
+  DeviceType,
+  ErrorCode,
+  Role,
+  abnormalDetailView,
+  abnormalListItem,
+} from '@vigil/contracts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { apiGroups, roles } from '../../db/schema/index.ts';
@@ -14,11 +23,23 @@ let memberId: number;
 let serial: string;
 const now = Math.floor(Date.now() / 1000);
 const gateway = () => ({ kind: 'gateway' as const, gatewayId: 0, orgId: world.orgs.careA });
-const temperature = (occur_time: number, value: number) => ({ serial, kind: 'bodyTemperature', source: DataSource.temperaturePatch1m, occur_time, values: { value } });
+const temperature = (occur_time: number, value: number) => ({
+  serial,
+  kind: 'bodyTemperature',
+  source: DataSource.temperaturePatch1m,
+  occur_time,
+  values: { value },
+});
 
 beforeAll(async () => {
   world = await createWorld(t.db);
-  const patch = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA1, 'Cleo', DeviceType.temperaturePatch);
+  const patch = await addMonitoredMember(
+    t.db,
+    world.orgs.careA,
+    world.areas.areaA1,
+    'Cleo',
+    DeviceType.temperaturePatch,
+  );
   memberId = patch.member.id;
   serial = patch.device.serial;
   // The follow toggle is its own permission pair; grant it to the org admin's group for the test.
@@ -35,11 +56,21 @@ describe('abnormal events', () => {
   it('raises at the standard, lists with filters, hands out the detail', async () => {
     const published: unknown[] = [];
     t.app.events.on('abnormal', (e) => published.push(e.payload));
-    await ingestServiceOf(t.app).ingest(gateway(), [temperature(now - 600, 37.5), temperature(now - 540, 38.4), temperature(now - 480, 38.9)]);
+    await ingestServiceOf(t.app).ingest(gateway(), [
+      temperature(now - 600, 37.5),
+      temperature(now - 540, 38.4),
+      temperature(now - 480, 38.9),
+    ]);
     expect(published).toHaveLength(1);
     abnormalListItem.strict().parse(published[0]);
 
-    const res = await api(t.app, token).get('/abnormal', { is_handle: 0, user_id: memberId, class: AbnormalCategory.physiological, start_date: now - 3600, end_date: now });
+    const res = await api(t.app, token).get('/abnormal', {
+      is_handle: 0,
+      user_id: memberId,
+      class: AbnormalCategory.physiological,
+      start_date: now - 3600,
+      end_date: now,
+    });
     expect(res.statusCode).toBe(200);
     const page = res.json().data;
     expect(page.total).toBe(1);
@@ -47,7 +78,12 @@ describe('abnormal events', () => {
       type: AbnormalType.bodyTemperatureHigh,
       detail: { value: 38.4, standard: 37.5 },
       is_handle: false,
-      source: { type: 'device_bind', user: { id: memberId, name: 'Cleo' }, area: { id: world.areas.areaA1 }, device: { type: DeviceType.temperaturePatch } },
+      source: {
+        type: 'device_bind',
+        user: { id: memberId, name: 'Cleo' },
+        area: { id: world.areas.areaA1 },
+        device: { type: DeviceType.temperaturePatch },
+      },
       handle: null,
     });
     expect((await api(t.app, token).get('/abnormal', { type: AbnormalType.sos })).json().data.total).toBe(0);
@@ -59,9 +95,17 @@ describe('abnormal events', () => {
     const [open] = (await api(t.app, token).get('/abnormal', { is_handle: 0 })).json().data.list;
     const handled: unknown[] = [];
     t.app.events.on('abnormalHandled', (e) => handled.push(e.payload));
-    const res = await api(t.app, token).post('/handle/abnormal', { abnormal_id: open.id, content: 'Cooled and rechecked', remark: null });
+    const res = await api(t.app, token).post('/handle/abnormal', {
+      abnormal_id: open.id,
+      content: 'Cooled and rechecked',
+      remark: null,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ is_handle: true, handle: { content: 'Cooled and rechecked', staff_name: 'Test tadmina' }, handles: [{ content: 'Cooled and rechecked' }] });
+    expect(res.json().data).toMatchObject({
+      is_handle: true,
+      handle: { content: 'Cooled and rechecked', staff_name: 'Test tadmina' },
+      handles: [{ content: 'Cooled and rechecked' }],
+    });
     expect(handled).toMatchObject([{ id: open.id, is_handle: true }]);
 
     await ingestServiceOf(t.app).ingest(gateway(), [temperature(now - 60, 38.6)]);
@@ -85,6 +129,8 @@ describe('abnormal events', () => {
     const [row] = (await api(t.app, token).get('/abnormal')).json().data.list;
     expect((await api(t.app, other).get('/abnormal')).json().data.total).toBe(0);
     expect((await api(t.app, other).get(`/abnormal/${row.id}`)).json().code).toBe(ErrorCode.notFound);
-    expect((await api(t.app, other).post('/handle/abnormal', { abnormal_id: row.id, content: 'x' })).statusCode).toBe(404);
+    expect(
+      (await api(t.app, other).post('/handle/abnormal', { abnormal_id: row.id, content: 'x' })).statusCode,
+    ).toBe(404);
   });
 });

@@ -33,7 +33,8 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'GET /abnormal' },
       schema: {
         tags: [tag],
-        summary: 'List abnormal events (is_handle, start_date, end_date, type, class, area_id, user_id; per_page -1 for all)',
+        summary:
+          'List abnormal events (is_handle, start_date, end_date, type, class, area_id, user_id; per_page -1 for all)',
         querystring: abnormalListQuery,
         response: { 200: dataEnvelope(paginated(abnormalListItem)), ...errorResponses },
       },
@@ -45,7 +46,12 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
     `${Resource.abnormal}/:id`,
     {
       config: { permission: 'GET /abnormal/{id}' },
-      schema: { tags: [tag], summary: 'Abnormal event with all its handlings', params: idParam, response: { 200: dataEnvelope(abnormalDetailView), ...errorResponses } },
+      schema: {
+        tags: [tag],
+        summary: 'Abnormal event with all its handlings',
+        params: idParam,
+        response: { 200: dataEnvelope(abnormalDetailView), ...errorResponses },
+      },
     },
     async (request) => {
       const { item, handles } = await findAbnormal(db, request.principal, request.params.id);
@@ -71,14 +77,31 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
         await findAbnormal(tx, p, abnormal_id);
         const [me] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, p.staffId));
         const now = new Date();
-        await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, staffId: p.staffId, staffName: me.name, handleTime: now });
-        await tx.update(abnormalEvents).set({ isHandle: true, updatedAt: now }).where(eq(abnormalEvents.id, abnormal_id));
+        await tx
+          .insert(abnormalHandles)
+          .values({
+            abnormalId: abnormal_id,
+            content,
+            remark: remark || null,
+            staffId: p.staffId,
+            staffName: me.name,
+            handleTime: now,
+          });
+        await tx
+          .update(abnormalEvents)
+          .set({ isHandle: true, updatedAt: now })
+          .where(eq(abnormalEvents.id, abnormal_id));
         const [row] = await tx.select().from(abnormalEvents).where(eq(abnormalEvents.id, abnormal_id));
         return { found: await findAbnormal(tx, p, abnormal_id), row };
       });
       // Handled: the next crossing of this member/device/type may open a new event.
       ingestServiceOf(app).raiser.forget(row.type, row.memberId, row.deviceId);
-      app.events.emit('abnormalHandled', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: found.item });
+      app.events.emit('abnormalHandled', {
+        org_id: row.orgId,
+        area_id: row.areaId,
+        member_id: row.memberId,
+        payload: found.item,
+      });
       return { data: { ...found.item, handles: found.handles } };
     },
   );
@@ -102,7 +125,12 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
       const wanted = request.body?.is_follow;
       await db
         .update(abnormalEvents)
-        .set({ isFollow: wanted ?? not(abnormalEvents.isFollow), followBy: p.staffId, followAt: new Date(), updatedAt: new Date() })
+        .set({
+          isFollow: wanted ?? not(abnormalEvents.isFollow),
+          followBy: p.staffId,
+          followAt: new Date(),
+          updatedAt: new Date(),
+        })
         .where(eq(abnormalEvents.id, id));
       return { data: (await findAbnormal(db, p, id)).item };
     },

@@ -9,7 +9,8 @@ import { paginate, pageWindow } from '../../resources/paging.ts';
 import { toAbnormalItem, type AbnormalNames } from './payload.ts';
 
 /** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
-export const abnormalScope = (p: Principal) => scopeCondition(p, { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' });
+export const abnormalScope = (p: Principal) =>
+  scopeCondition(p, { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' });
 
 const fields = {
   e: abnormalEvents,
@@ -18,7 +19,13 @@ const fields = {
   deviceType: devices.type,
   deviceName: devices.name,
 };
-type Joined = { e: typeof abnormalEvents.$inferSelect; memberName: string | null; areaName: string | null; deviceType: number | null; deviceName: string | null };
+type Joined = {
+  e: typeof abnormalEvents.$inferSelect;
+  memberName: string | null;
+  areaName: string | null;
+  deviceType: number | null;
+  deviceName: string | null;
+};
 
 function joined(db: Db | Tx) {
   return db
@@ -34,7 +41,10 @@ function namesOf(row: Joined): AbnormalNames {
   return {
     member: e.memberId !== null && row.memberName !== null ? { id: e.memberId, name: row.memberName } : null,
     area: e.areaId !== null && row.areaName !== null ? { id: e.areaId, name: row.areaName } : null,
-    device: e.deviceId !== null && row.deviceType !== null ? { id: e.deviceId, type: row.deviceType, name: row.deviceName } : null,
+    device:
+      e.deviceId !== null && row.deviceType !== null
+        ? { id: e.deviceId, type: row.deviceType, name: row.deviceName }
+        : null,
   };
 }
 
@@ -42,10 +52,19 @@ function namesOf(row: Joined): AbnormalNames {
 async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, AbnormalHandle[]>> {
   const out = new Map<number, AbnormalHandle[]>();
   if (!ids.length) return out;
-  const rows = await db.select().from(abnormalHandles).where(inArray(abnormalHandles.abnormalId, ids)).orderBy(asc(abnormalHandles.handleTime), asc(abnormalHandles.id));
+  const rows = await db
+    .select()
+    .from(abnormalHandles)
+    .where(inArray(abnormalHandles.abnormalId, ids))
+    .orderBy(asc(abnormalHandles.handleTime), asc(abnormalHandles.id));
   for (const h of rows) {
     const list = out.get(h.abnormalId) ?? [];
-    list.push({ content: h.content, staff_name: h.staffName, handle_time: Math.floor(h.handleTime.getTime() / 1000), remark: h.remark });
+    list.push({
+      content: h.content,
+      staff_name: h.staffName,
+      handle_time: Math.floor(h.handleTime.getTime() / 1000),
+      remark: h.remark,
+    });
     out.set(h.abnormalId, list);
   }
   return out;
@@ -67,17 +86,29 @@ export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
   ) as SQL;
   const [{ total }] = await db.select({ total: count() }).from(abnormalEvents).where(condition);
   const direction = q.order === 'desc' ? desc : asc;
-  const column = { id: abnormalEvents.id, occur_time: abnormalEvents.occurTime, type: abnormalEvents.type }[q.order_by];
+  const column = { id: abnormalEvents.id, occur_time: abnormalEvents.occurTime, type: abnormalEvents.type }[
+    q.order_by
+  ];
   const { offset, limit } = pageWindow(q);
-  const query = joined(db).where(condition).orderBy(direction(column), direction(abnormalEvents.id)).$dynamic();
+  const query = joined(db)
+    .where(condition)
+    .orderBy(direction(column), direction(abnormalEvents.id))
+    .$dynamic();
   const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
-  const handles = await handlesOf(db, rows.map((r) => r.e.id));
+  const handles = await handlesOf(
+    db,
+    rows.map((r) => r.e.id),
+  );
   const list = rows.map((r) => toAbnormalItem(r.e, namesOf(r), handles.get(r.e.id)?.at(-1) ?? null));
   return paginate(q, total, list);
 }
 
 /** One event as the list shows it, with all its handlings; -7 outside the caller's scope. */
-export async function findAbnormal(db: Db | Tx, p: Principal, id: number): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
+export async function findAbnormal(
+  db: Db | Tx,
+  p: Principal,
+  id: number,
+): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
   const [row] = await joined(db).where(and(eq(abnormalEvents.id, id), abnormalScope(p)));
   if (!row) throw notFound();
   const handles = (await handlesOf(db, [id])).get(id) ?? [];

@@ -38,7 +38,8 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       // Bulk senders: the 5 MB app-wide body limit fits 1000 readings with ECG traces trimmed.
       schema: {
         tags: ['ingest'],
-        summary: 'Push a batch of device readings (≤ 1000); each is accepted, a duplicate, or rejected with a reason',
+        summary:
+          'Push a batch of device readings (≤ 1000); each is accepted, a duplicate, or rejected with a reason',
         security: [],
         headers,
         body: ingestBatchBody,

@@ -6,7 +6,12 @@ export type Point = { occur_time: number; value: number };
  * its lowest and its highest reading, in time order, so the drawn line still reaches every spike
  * and trough. Input must be sorted by time; ranges with at most two points per column pass as is.
  */
-export function decimateMinMax(points: readonly Point[], start: number, end: number, width: number): { list: Point[]; bucketSeconds: number } {
+export function decimateMinMax(
+  points: readonly Point[],
+  start: number,
+  end: number,
+  width: number,
+): { list: Point[]; bucketSeconds: number } {
   if (points.length <= width * 2) return { list: [...points], bucketSeconds: 0 };
   const bucketSeconds = Math.max(1, Math.ceil((end - start + 1) / width));
   const list: Point[] = [];

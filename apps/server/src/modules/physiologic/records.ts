@@ -23,7 +23,8 @@ const primitivesOf = (data: Record<string, unknown> | null) => {
   if (!data) return null;
   const out: Record<string, number | string | boolean | null> = {};
   for (const [k, v] of Object.entries(data)) {
-    if (v === null || ['number', 'string', 'boolean'].includes(typeof v)) out[k] = v as number | string | boolean | null;
+    if (v === null || ['number', 'string', 'boolean'].includes(typeof v))
+      out[k] = v as number | string | boolean | null;
   }
   return out;
 };
@@ -50,7 +51,10 @@ export type RecordShape = {
   chart: boolean;
 };
 
-const withUser = (toRow: (r: ReadingRow) => object) => (r: ReadingRow) => ({ ...toRow(r), user_id: r.memberId });
+const withUser = (toRow: (r: ReadingRow) => object) => (r: ReadingRow) => ({
+  ...toRow(r),
+  user_id: r.memberId,
+});
 
 const valueShape = (row: typeof valueRecord): RecordShape => {
   const toRow = (r: ReadingRow) => ({ ...base(r), value: r.value ?? 0 });
@@ -59,22 +63,46 @@ const valueShape = (row: typeof valueRecord): RecordShape => {
 
 const genericShape: RecordShape = (() => {
   const toRow = (r: ReadingRow) => ({ ...base(r), value: r.value, data: primitivesOf(r.data) });
-  return { row: genericRecord, detail: withUserId(genericRecord), toRow, toDetail: withUser(toRow), chart: false };
+  return {
+    row: genericRecord,
+    detail: withUserId(genericRecord),
+    toRow,
+    toDetail: withUser(toRow),
+    chart: false,
+  };
 })();
 
 const bloodPressure: RecordShape = (() => {
   const toRow = (r: ReadingRow) => ({ ...base(r), sys: r.value ?? 0, dia: r.value2 ?? 0, data: r.data });
-  return { row: bloodPressureRecord, detail: withUserId(bloodPressureRecord), toRow, toDetail: withUser(toRow), chart: false };
+  return {
+    row: bloodPressureRecord,
+    detail: withUserId(bloodPressureRecord),
+    toRow,
+    toDetail: withUser(toRow),
+    chart: false,
+  };
 })();
 
 const bodyTemperature: RecordShape = (() => {
   const toRow = (r: ReadingRow) => ({ ...base(r), value: r.value ?? 0, data: r.data });
-  return { row: bodyTemperatureRecord, detail: withUserId(bodyTemperatureRecord), toRow, toDetail: withUser(toRow), chart: true };
+  return {
+    row: bodyTemperatureRecord,
+    detail: withUserId(bodyTemperatureRecord),
+    toRow,
+    toDetail: withUser(toRow),
+    chart: true,
+  };
 })();
 
 const bloodSugar: RecordShape = (() => {
   const toRow = (r: ReadingRow) => ({ ...base(r), value: r.value ?? 0, data: r.data });
-  return { row: bloodSugarRecord, detail: withUserId(bloodSugarRecord), toRow, toDetail: withUser(toRow), chart: true };
+  return {
+    row: bloodSugarRecord,
+    detail: withUserId(bloodSugarRecord),
+    toRow,
+    toDetail: withUser(toRow),
+    chart: true,
+  };
 })();
 
 const ecg: RecordShape = (() => {
@@ -97,9 +125,21 @@ const sleep: RecordShape = (() => {
   const toRow = (r: ReadingRow) => {
     const d = obj(r.data) as { end_time?: number; detail_obj?: unknown[]; data?: unknown };
     const { occur_time, ...rest } = base(r);
-    return { ...rest, start_time: occur_time, end_time: d.end_time ?? occur_time, detail_obj: d.detail_obj ?? [], data: d.data ?? null };
+    return {
+      ...rest,
+      start_time: occur_time,
+      end_time: d.end_time ?? occur_time,
+      detail_obj: d.detail_obj ?? [],
+      data: d.data ?? null,
+    };
   };
-  return { row: sleepRecord, detail: withUserId(sleepRecord), toRow, toDetail: withUser(toRow), chart: false };
+  return {
+    row: sleepRecord,
+    detail: withUserId(sleepRecord),
+    toRow,
+    toDetail: withUser(toRow),
+    chart: false,
+  };
 })();
 
 export const recordShapes: Record<PhysiologicalKind, RecordShape> = {

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DataSource, DeviceType, ErrorCode, bloodPressureRecord, bodyTemperatureRecord, sleepRecord } from '@vigil/contracts';
+import {
+  DataSource,
+  DeviceType,
+  ErrorCode,
+  bloodPressureRecord,
+  bodyTemperatureRecord,
+  sleepRecord,
+} from '@vigil/contracts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
@@ -15,8 +22,20 @@ const day = now - 3 * 86400;
 
 beforeAll(async () => {
   world = await createWorld(t.db);
-  const watch = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA1, 'Ada', DeviceType.watchB10);
-  const cuff = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA1, 'Ben', DeviceType.bloodPressureMonitor);
+  const watch = await addMonitoredMember(
+    t.db,
+    world.orgs.careA,
+    world.areas.areaA1,
+    'Ada',
+    DeviceType.watchB10,
+  );
+  const cuff = await addMonitoredMember(
+    t.db,
+    world.orgs.careA,
+    world.areas.areaA1,
+    'Ben',
+    DeviceType.bloodPressureMonitor,
+  );
   memberId = watch.member.id;
   const gateway = { kind: 'gateway' as const, gatewayId: 0, orgId: world.orgs.careA };
   const minutes = Array.from({ length: 3000 }, (_, i) => ({
@@ -28,7 +47,13 @@ beforeAll(async () => {
   }));
   await ingestServiceOf(t.app).ingest(gateway, [
     ...minutes,
-    { serial: watch.device.serial, kind: 'bodyTemperature', source: DataSource.watchB10_5m, occur_time: day, values: { value: 36.6, volt: 3.9, stat: 1 } },
+    {
+      serial: watch.device.serial,
+      kind: 'bodyTemperature',
+      source: DataSource.watchB10_5m,
+      occur_time: day,
+      values: { value: 36.6, volt: 3.9, stat: 1 },
+    },
     {
       serial: watch.device.serial,
       kind: 'sleep',
@@ -43,7 +68,13 @@ beforeAll(async () => {
         data: { awake: 10, light: 120, deep: 300, REM: 30 },
       },
     },
-    { serial: cuff.device.serial, kind: 'bloodPressure', source: DataSource.bloodPressureMonitor, occur_time: day, values: { sys: 128, dia: 82, heart_rate: 70, afib: 0, hand_part: 0 } },
+    {
+      serial: cuff.device.serial,
+      kind: 'bloodPressure',
+      source: DataSource.bloodPressureMonitor,
+      occur_time: day,
+      values: { sys: 128, dia: 82, heart_rate: 70, afib: 0, hand_part: 0 },
+    },
   ]);
   token = await login(t.app, 'tadmina');
   otherToken = await login(t.app, 'tadminb');
@@ -62,29 +93,52 @@ describe('/physiologic/*', () => {
     expect(res.statusCode).toBe(200);
     const page = res.json().data;
     expect(page).toMatchObject({ current_page: 1, per_page: 15, total: 61, last_page: 5 });
-    expect(page.list[0]).toMatchObject({ user_name: 'Ada', occur_time: day + 3600, type: DataSource.watchB10_1m, remark: null });
+    expect(page.list[0]).toMatchObject({
+      user_name: 'Ada',
+      occur_time: day + 3600,
+      type: DataSource.watchB10_1m,
+      remark: null,
+    });
     const all = await api(t.app, token).get('/physiologic/heart/rate', { user_id: memberId, per_page: -1 });
     expect(all.json().data.list).toHaveLength(3000);
   });
 
   it('returns SPEC §3 shapes for blood pressure, temperature and sleep', async () => {
     const bp = (await api(t.app, token).get('/physiologic/blood/pressure')).json().data.list[0];
-    expect(bloodPressureRecord.strict().parse(bp)).toMatchObject({ sys: 128, dia: 82, data: { heart_rate: 70, afib: 0, hand_part: 0 } });
+    expect(bloodPressureRecord.strict().parse(bp)).toMatchObject({
+      sys: 128,
+      dia: 82,
+      data: { heart_rate: 70, afib: 0, hand_part: 0 },
+    });
     const temp = (await api(t.app, token).get('/physiologic/body/temperature')).json().data.list[0];
-    expect(bodyTemperatureRecord.strict().parse(temp)).toMatchObject({ value: 36.6, data: { volt: 3.9, stat: 1 } });
-    const sleep = (await api(t.app, token).get('/physiologic/sleep', { order_by: 'start_time' })).json().data.list[0];
-    expect(sleepRecord.strict().parse(sleep)).toMatchObject({ start_time: day - 8 * 3600, end_time: day - 1800, data: { deep: 300 } });
+    expect(bodyTemperatureRecord.strict().parse(temp)).toMatchObject({
+      value: 36.6,
+      data: { volt: 3.9, stat: 1 },
+    });
+    const sleep = (await api(t.app, token).get('/physiologic/sleep', { order_by: 'start_time' })).json().data
+      .list[0];
+    expect(sleepRecord.strict().parse(sleep)).toMatchObject({
+      start_time: day - 8 * 3600,
+      end_time: day - 1800,
+      data: { deep: 300 },
+    });
     expect(sleep.detail_obj[1].end_time).toBeNull();
   });
 
   it('detail carries user_id; PATCH edits the remark; DELETE removes', async () => {
     const list = (await api(t.app, token).get('/physiologic/body/temperature')).json().data.list;
     const id = list[0].id;
-    expect((await api(t.app, token).get(`/physiologic/body/temperature/${id}`)).json().data.user_id).toBe(memberId);
-    const patched = await api(t.app, token).patch(`/physiologic/body/temperature/${id}`, { remark: 'rechecked' });
+    expect((await api(t.app, token).get(`/physiologic/body/temperature/${id}`)).json().data.user_id).toBe(
+      memberId,
+    );
+    const patched = await api(t.app, token).patch(`/physiologic/body/temperature/${id}`, {
+      remark: 'rechecked',
+    });
     expect(patched.json().data.remark).toBe('rechecked');
     expect((await api(t.app, token).delete(`/physiologic/body/temperature/${id}`)).statusCode).toBe(200);
-    expect((await api(t.app, token).get(`/physiologic/body/temperature/${id}`)).json().code).toBe(ErrorCode.notFound);
+    expect((await api(t.app, token).get(`/physiologic/body/temperature/${id}`)).json().code).toBe(
+      ErrorCode.notFound,
+    );
   });
 
   it('keeps other organisations out', async () => {
@@ -93,7 +147,12 @@ describe('/physiologic/*', () => {
   });
 
   it('decimates a long range for the chart and keeps the spike', async () => {
-    const res = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, start_date: day, end_date: day + 3000 * 60, width: 300 });
+    const res = await api(t.app, token).get('/physiologic/heart/rate/chart', {
+      user_id: memberId,
+      start_date: day,
+      end_date: day + 3000 * 60,
+      width: 300,
+    });
     expect(res.statusCode).toBe(200);
     const chart = res.json().data;
     expect(chart.total).toBe(3000);

@@ -26,10 +26,17 @@ import { decimateMinMax } from './decimate.ts';
 import { recordShapes, type ReadingRow } from './records.ts';
 
 /** Readings belong to the member's organisation and area; related organisations see them with the members grant. */
-const scopeOf = (p: Principal) => scopeCondition(p, { org: readings.orgId, area: readings.areaId, grant: 'members' });
+const scopeOf = (p: Principal) =>
+  scopeCondition(p, { org: readings.orgId, area: readings.areaId, grant: 'members' });
 
 const fields = { r: readings, userName: members.name };
-const toReadingRow = ({ r, userName }: { r: typeof readings.$inferSelect; userName: string }): ReadingRow => ({ ...r, userName });
+const toReadingRow = ({
+  r,
+  userName,
+}: {
+  r: typeof readings.$inferSelect;
+  userName: string;
+}): ReadingRow => ({ ...r, userName });
 
 type Filters = { user_id?: number; types?: number[]; start_date?: number; end_date?: number };
 
@@ -63,7 +70,10 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  for (const [kindName, meta] of Object.entries(physiologicalKindMeta) as [PhysiologicalKind, (typeof physiologicalKindMeta)[PhysiologicalKind]][]) {
+  for (const [kindName, meta] of Object.entries(physiologicalKindMeta) as [
+    PhysiologicalKind,
+    (typeof physiologicalKindMeta)[PhysiologicalKind],
+  ][]) {
     const path = meta.resource;
     const kind = readingKindCode[kindName];
     const shape = recordShapes[kindName];
@@ -75,12 +85,26 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
       path,
       {
         config: { permission: permission('GET') },
-        schema: { tags: [tag], summary: `${kindName}: list (paged; per_page -1 for all)`, querystring: listQuery, response: { 200: dataEnvelope(paginated(shape.row)), ...errorResponses } },
+        schema: {
+          tags: [tag],
+          summary: `${kindName}: list (paged; per_page -1 for all)`,
+          querystring: listQuery,
+          response: { 200: dataEnvelope(paginated(shape.row)), ...errorResponses },
+        },
       },
       async (request) => {
-        const q = request.query as Filters & { page: number; per_page: number; order: 'asc' | 'desc'; order_by: string };
+        const q = request.query as Filters & {
+          page: number;
+          per_page: number;
+          order: 'asc' | 'desc';
+          order_by: string;
+        };
         const condition = where(kind, request.principal, q);
-        const [{ total }] = await db.select({ total: count() }).from(readings).innerJoin(members, eq(members.id, readings.memberId)).where(condition);
+        const [{ total }] = await db
+          .select({ total: count() })
+          .from(readings)
+          .innerJoin(members, eq(members.id, readings.memberId))
+          .where(condition);
         const direction = q.order === 'desc' ? desc : asc;
         const orderColumn = q.order_by === 'id' ? readings.id : readings.occurTime;
         const { offset, limit } = pageWindow(q);
@@ -92,7 +116,13 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           .orderBy(direction(orderColumn), direction(readings.id))
           .$dynamic();
         const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
-        return { data: paginate(q, total, rows.map((row) => shape.toRow(toReadingRow(row)))) };
+        return {
+          data: paginate(
+            q,
+            total,
+            rows.map((row) => shape.toRow(toReadingRow(row))),
+          ),
+        };
       },
     );
 
@@ -117,7 +147,9 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
             .from(readings)
             .where(where(kind, request.principal, { ...q, start_date: start, end_date: end }))
             .orderBy(asc(readings.occurTime));
-          const points = rows.flatMap((p) => (p.value === null ? [] : [{ occur_time: Math.floor(p.t.getTime() / 1000), value: p.value }]));
+          const points = rows.flatMap((p) =>
+            p.value === null ? [] : [{ occur_time: Math.floor(p.t.getTime() / 1000), value: p.value }],
+          );
           const { list, bucketSeconds } = decimateMinMax(points, start, end, q.width);
           return { data: { list, bucket_seconds: bucketSeconds, total: points.length } };
         },
@@ -128,22 +160,38 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
       `${path}/:id`,
       {
         config: { permission: permission('GET', '/{id}') },
-        schema: { tags: [tag], summary: `${kindName}: detail`, params: idParam, response: { 200: dataEnvelope(shape.detail), ...errorResponses } },
+        schema: {
+          tags: [tag],
+          summary: `${kindName}: detail`,
+          params: idParam,
+          response: { 200: dataEnvelope(shape.detail), ...errorResponses },
+        },
       },
-      async (request) => ({ data: shape.toDetail(await findOne(db, kind, request.principal, request.params.id)) }),
+      async (request) => ({
+        data: shape.toDetail(await findOne(db, kind, request.principal, request.params.id)),
+      }),
     );
 
     r.patch(
       `${path}/:id`,
       {
         config: { permission: permission('PATCH', '/{id}') },
-        schema: { tags: [tag], summary: `${kindName}: edit the remark`, params: idParam, body: physiologicUpdateRequest, response: { 200: dataEnvelope(shape.row), ...errorResponses } },
+        schema: {
+          tags: [tag],
+          summary: `${kindName}: edit the remark`,
+          params: idParam,
+          body: physiologicUpdateRequest,
+          response: { 200: dataEnvelope(shape.row), ...errorResponses },
+        },
       },
       async (request) => {
         const id = request.params.id;
         await findOne(db, kind, request.principal, id);
         if (request.body.remark !== undefined) {
-          await db.update(readings).set({ remark: request.body.remark || null, updatedAt: new Date() }).where(eq(readings.id, id));
+          await db
+            .update(readings)
+            .set({ remark: request.body.remark || null, updatedAt: new Date() })
+            .where(eq(readings.id, id));
         }
         return { data: shape.toRow(await findOne(db, kind, request.principal, id)) };
       },
@@ -153,7 +201,12 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
       `${path}/:id`,
       {
         config: { permission: permission('DELETE', '/{id}') },
-        schema: { tags: [tag], summary: `${kindName}: delete`, params: idParam, response: { 200: emptyData, ...errorResponses } },
+        schema: {
+          tags: [tag],
+          summary: `${kindName}: delete`,
+          params: idParam,
+          response: { 200: emptyData, ...errorResponses },
+        },
       },
       async (request) => {
         await findOne(db, kind, request.principal, request.params.id);

@@ -23,10 +23,15 @@ function cacheOf(db: Db): Map<number, Entry> {
 export const spec9Standards = defaultStandards as StandardSet;
 
 function rangeOf(row: { min: number; max: number; overMax: number | null }): StandardRange {
-  return row.overMax === null ? { min: row.min, max: row.max } : { min: row.min, max: row.max, overMax: row.overMax };
+  return row.overMax === null
+    ? { min: row.min, max: row.max }
+    : { min: row.min, max: row.max, overMax: row.overMax };
 }
 
-export async function resolveStandards(db: Db, memberIds: Iterable<number>): Promise<Map<number, StandardSet>> {
+export async function resolveStandards(
+  db: Db,
+  memberIds: Iterable<number>,
+): Promise<Map<number, StandardSet>> {
   const cache = cacheOf(db);
   const now = Date.now();
   const result = new Map<number, StandardSet>();
@@ -38,7 +43,10 @@ export async function resolveStandards(db: Db, memberIds: Iterable<number>): Pro
   }
   if (!missing.length) return result;
 
-  const memberRows = await db.select({ id: members.id, orgId: members.orgId }).from(members).where(inArray(members.id, missing));
+  const memberRows = await db
+    .select({ id: members.id, orgId: members.orgId })
+    .from(members)
+    .where(inArray(members.id, missing));
   const orgIds = [...new Set(memberRows.map((m) => m.orgId))];
   const [orgRows, ownRows] = await Promise.all([
     orgIds.length ? db.select().from(orgStandards).where(inArray(orgStandards.orgId, orgIds)) : [],
