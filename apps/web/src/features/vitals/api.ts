@@ -1,8 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type DataSource, Resource, ecgDetail, paginated, physiologicalKindMeta } from '@vigil/contracts';
-import { z } from 'zod';
+import {
+  type DataSource,
+  type MemberRow,
+  Resource,
+  ecgDetail,
+  memberRow,
+  paginated,
+  physiologicalKindMeta,
+  standardList,
+} from '@vigil/contracts';
 import type { ListParams } from '../../components/server-table/list-params.ts';
 import { request } from '../../lib/http.ts';
+import { usePermission } from '../../lib/session.ts';
+import { type ResolvedStandards, defaultStandardSet, standardsFromRows } from './kinds/thresholds.ts';
 import type { BaseRow, VitalKindConfig } from './kinds/types.ts';
 import { type VitalScope, chartQuery, tableQuery } from './query.ts';
 
@@ -54,10 +64,9 @@ export function useEcgDetail(id: number | null) {
   });
 }
 
-/** What the member picker reads of a member row. */
-const memberOption = z.object({ id: z.number().int(), name: z.string() });
-export type MemberOption = z.infer<typeof memberOption>;
+export type MemberOption = MemberRow;
 
+/** Members for the picker: GET /user rows, checked against the contracts' member row (SPEC §5). */
 export function useMemberOptions(keyword: string) {
   return useQuery({
     queryKey: ['vitals', 'members', keyword],
@@ -65,9 +74,37 @@ export function useMemberOptions(keyword: string) {
     queryFn: ({ signal }) =>
       request(Resource.user, {
         query: { keyword: keyword.trim() || undefined, page: 1, per_page: 20, order_by: 'id', order: 'asc' },
-        schema: paginated(memberOption),
+        schema: paginated(memberRow),
         signal,
       }),
     select: (page) => page.list,
   });
+}
+
+/** GET /user/standard/{id} is guarded by the member detail pair (docs/admin-api.md). */
+const standardsPermission = { method: 'GET', route: `${Resource.user}/{id}` } as const;
+
+export interface MemberStandards extends ResolvedStandards {
+  /** True until the lines are known: the chart waits rather than redraw with other lines. */
+  pending: boolean;
+}
+
+/**
+ * The member's standards for a kind whose lines follow them. SPEC §9's defaults stand in when
+ * the kind has fixed lines (no call), when the reader lacks GETINFO on /user, or when the call
+ * fails (silently: the chart still has its readings, only the lines fall back).
+ */
+export function useMemberStandards(config: VitalKindConfig<BaseRow>, memberId: number): MemberStandards {
+  const allowed = usePermission(standardsPermission.method, standardsPermission.route);
+  const enabled = allowed && config.thresholds.from === 'standards';
+  const query = useQuery({
+    queryKey: ['vitals', 'standards', memberId],
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+    queryFn: ({ signal }) => request(`${Resource.user}/standard/${memberId}`, { schema: standardList, signal, silent: true }),
+  });
+  if (!enabled || query.isError) return { standards: defaultStandardSet, origin: 'default', pending: false };
+  if (query.isPending) return { standards: defaultStandardSet, origin: 'default', pending: true };
+  return { ...standardsFromRows(query.data.list), pending: false };
 }

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { type AlignedSeries, prepareSeries } from '../../components/charts/rules/series.ts';
 import { type TimeAxisRules, minTickGap, timeLabelFormat } from '../../components/charts/rules/time-axis.ts';
 import type { ThresholdLine, TimeChartSpec } from '../../components/charts/uplot/spec.ts';
+import { thresholdDefs } from './kinds/thresholds.ts';
 import type { BaseRow, StandardSet, ThresholdDef, VitalKindConfig } from './kinds/types.ts';
 
 /** SPEC §2 x-axis rules, shared by every reading chart. */
@@ -72,7 +73,7 @@ export interface VitalChartInput {
 /** Turns a kind's config and rows into the chart's spec and aligned data (SPEC §9 rules applied). */
 export function buildVitalChart({ config, rows, standards, from, to, gapSeconds, unit, t }: VitalChartInput): { spec: TimeChartSpec; data: AlignedSeries } {
   const data = prepareSeries(rows, config.timeOf, config.series.map((s) => s.value), { maxGapSeconds: gapSeconds });
-  const defs = config.thresholds(standards);
+  const defs = thresholdDefs(config, standards);
   const y =
     config.y === 'auto'
       ? autoYRange(data, defs)

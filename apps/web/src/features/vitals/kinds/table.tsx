@@ -30,7 +30,7 @@ import {
 import { readingOrNull } from '../../../components/charts/rules/series.ts';
 import { hoursAndMinutes, stageSegments, stageTotals } from '../../../components/charts/rules/sleep.ts';
 import { valueCell } from './cells.tsx';
-import type { BaseRow, StandardSet, ThresholdDef, VitalColumn, VitalKindConfig } from './types.ts';
+import type { BaseRow, StandardSet, ThresholdDef, ThresholdRule, VitalColumn, VitalKindConfig } from './types.ts';
 
 const GAP = CHART_GAP_MS / 1000;
 const HR_GAP = HEART_RATE_CHART_GAP_MS / 1000;
@@ -40,11 +40,18 @@ function define<R extends BaseRow>(config: VitalKindConfig<R>): VitalKindConfig<
   return config as unknown as VitalKindConfig<BaseRow>;
 }
 
-const fromStandard = (kind: StandardKind) => (s: StandardSet): ThresholdDef[] => [
-  { value: s[kind].max, tone: 'high' },
-  { value: s[kind].min, tone: 'low' },
-];
-const none = (): ThresholdDef[] => [];
+/** The member's standard of one kind, its max as the high line and its min as the low line. */
+const fromStandard = (kind: StandardKind): ThresholdRule => ({
+  from: 'standards',
+  lines: (s: StandardSet): ThresholdDef[] => [
+    { value: s[kind].max, tone: 'high' },
+    { value: s[kind].min, tone: 'low' },
+  ],
+});
+/** Fixed by SPEC §2 (possibly none); the member's standards do not move these. */
+const spec = (...lines: ThresholdDef[]): ThresholdRule => ({ from: 'spec', lines });
+/** Kinds no standard covers (steps, water, weight…): no lines. */
+const none: ThresholdRule = spec();
 
 type Valued = { value: number | null };
 const valueColumn = <R extends Valued>(digits = 1): VitalColumn<R> => ({
@@ -78,7 +85,7 @@ const heartRateConfig = define<ValueRecord>({
 const amount = (
   kind: PhysiologicalKind,
   view: 'line' | 'bars',
-  thresholds: (s: StandardSet) => readonly ThresholdDef[] = none,
+  thresholds: ThresholdRule = none,
   digits = 1,
   extra: readonly VitalColumn<GenericRecord>[] = [],
 ) =>
@@ -110,7 +117,8 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     ],
     y: { min: BLOOD_PRESSURE_CHART.yMin, max: BLOOD_PRESSURE_CHART.yMax },
     gapSeconds: GAP,
-    thresholds: none,
+    // SPEC §2 gives the blood-pressure page no reference lines.
+    thresholds: spec(),
     columns: [
       { id: 'sys', labelKey: 'vitals.series.systolic', render: (r, ctx) => valueCell(r.sys, ctx, 0) },
       { id: 'dia', labelKey: 'vitals.series.diastolic', render: (r, ctx) => valueCell(r.dia, ctx, 0) },
@@ -136,7 +144,7 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     series: valueSeries(),
     y: { min: BLOOD_OXYGEN_CHART.yMin, max: BLOOD_OXYGEN_CHART.yMax },
     gapSeconds: GAP,
-    thresholds: () => [{ value: BLOOD_OXYGEN_CHART.lowThreshold, tone: 'low' }],
+    thresholds: spec({ value: BLOOD_OXYGEN_CHART.lowThreshold, tone: 'low' }),
     columns: [valueColumn(0)],
     rangeLimit: 'week',
   }),
@@ -148,10 +156,10 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     series: valueSeries(),
     y: { min: TEMPERATURE_CHART.yMin, max: TEMPERATURE_CHART.yMax },
     gapSeconds: GAP,
-    thresholds: () => [
+    thresholds: spec(
       { value: TEMPERATURE_CHART.highThreshold, tone: 'high' },
       { value: TEMPERATURE_CHART.lowThreshold, tone: 'low' },
-    ],
+    ),
     columns: [valueColumn(1)],
     rangeLimit: 'week',
   }),
@@ -165,10 +173,13 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     gapSeconds: GAP,
     // Readings of every meal segment share the chart: the lines bound the before-meal low and
     // the two-hours-after-meal high, the widest normal band of the segments.
-    thresholds: (s) => [
-      { value: s[StandardKind.sugarAfterMeal2h].max, tone: 'high' },
-      { value: s[StandardKind.sugarBeforeMeal].min, tone: 'low' },
-    ],
+    thresholds: {
+      from: 'standards',
+      lines: (s) => [
+        { value: s[StandardKind.sugarAfterMeal2h].max, tone: 'high' },
+        { value: s[StandardKind.sugarBeforeMeal].min, tone: 'low' },
+      ],
+    },
     columns: [
       valueColumn(0),
       {

@@ -35,6 +35,15 @@ export interface ThresholdDef {
 }
 
 /**
+ * Where a kind's reference lines come from: SPEC §2 fixes them for the three SPEC pages
+ * (blood oxygen, blood pressure, body temperature), whatever the member's standards; every
+ * other kind draws the member's standards (GET /user/standard/{id}).
+ */
+export type ThresholdRule =
+  | { from: 'spec'; lines: readonly ThresholdDef[] }
+  | { from: 'standards'; lines: (standards: StandardSet) => readonly ThresholdDef[] };
+
+/**
  * Everything a reading page needs to know about one kind. One entry per kind in `kinds/table.ts`
  * drives the chart, the table, the query and the thresholds of all 17 pages.
  */
@@ -53,7 +62,7 @@ export interface VitalKindConfig<R> {
   /** SPEC §9 gap rule for this kind, seconds. */
   gapSeconds: number;
   /** Reference lines: SPEC's fixed ones, or the member's standards. */
-  thresholds: (standards: StandardSet) => readonly ThresholdDef[];
+  thresholds: ThresholdRule;
   /** Table columns between data source and occurrence time (SPEC §2). */
   columns: readonly VitalColumn<R>[];
   /** SPEC §5: the three SPEC pages limit a manual range to one week. */

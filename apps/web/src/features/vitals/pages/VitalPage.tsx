@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import {
   DisplayMode,
   type PhysiologicalKind,
-  defaultStandards,
   deviceTypeLabelKey,
   displayModeLabelKey,
   physiologicalKindMeta,
@@ -18,18 +17,11 @@ import {
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, weekRange } from '../../../components/date-range/date-range-rules.ts';
 import { vitalKinds } from '../kinds/table.tsx';
-import type { StandardSet } from '../kinds/types.ts';
 import { parseVitalPath, sourcesOf } from '../query.ts';
 import { MemberPicker } from '../components/MemberPicker.tsx';
 import { SleepDayPanel } from '../components/SleepDayPanel.tsx';
 import { VitalChartPanel } from '../components/VitalChartPanel.tsx';
 import { VitalTablePanel } from '../components/VitalTablePanel.tsx';
-
-/**
- * Until a member's own standards are served to the console, thresholds come from SPEC §9's
- * defaults, which are also what a new member starts with.
- */
-const standards = defaultStandards as StandardSet;
 
 /** One reading page (SPEC §2): `/<page>[/<member id>[/<device type>]]`, chart and table tabs. */
 export function VitalPage({ kind }: { kind: PhysiologicalKind }) {
@@ -71,7 +63,7 @@ export function VitalPage({ kind }: { kind: PhysiologicalKind }) {
             config.view === 'sleep' ? (
               <SleepDayPanel memberId={scope.memberId} sources={sources} />
             ) : (
-              <VitalChartPanel config={config} scope={scope} sources={sources} standards={standards} />
+              <VitalChartPanel config={config} scope={scope} sources={sources} />
             )
           ) : (
             <VitalTablePanel config={config} scope={scope} sources={sources} />

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import { type DeviceType, defaultStandards } from '@vigil/contracts';
+import type { DeviceType } from '@vigil/contracts';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, todayRange } from '../../../components/date-range/date-range-rules.ts';
-import { type StandardSet, VitalChartPanel, sourcesOf, vitalKinds } from '../../vitals/index.ts';
-
-const standards = defaultStandards as StandardSet;
+import { VitalChartPanel, sourcesOf, vitalKinds } from '../../vitals/index.ts';
 
 /** Body temperature, blood oxygen and blood pressure tabs: the reading pages' own chart, this watch only. */
 export function VitalTab({ kind, memberId, deviceType }: { kind: 'bodyTemperature' | 'bloodOxygen' | 'bloodPressure'; memberId: number; deviceType: DeviceType }) {
@@ -15,7 +13,7 @@ export function VitalTab({ kind, memberId, deviceType }: { kind: 'bodyTemperatur
   return (
     <Stack spacing={2}>
       <DateRangePicker value={range} onChange={setRange} limit={config.rangeLimit} quick={['today', 'week']} />
-      <VitalChartPanel config={config} scope={{ memberId, deviceType, range }} sources={sources} standards={standards} />
+      <VitalChartPanel config={config} scope={{ memberId, deviceType, range }} sources={sources} />
     </Stack>
   );
 }
