@@ -18,7 +18,7 @@ import { hasPermission, recordVisit, setSidebar, useSession } from '../../lib/se
 import { useStore } from '../../lib/store.ts';
 import { pageRegistry, registeredPages } from '../routes/registry.ts';
 import { buildRouteTable, pageOfPath } from '../routes/route-table.ts';
-import { familyOf } from './breadcrumb-trail.ts';
+import { breadcrumbTrail, familyOf } from './breadcrumb-trail.ts';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay.tsx';
 import { Layout } from './Layout.tsx';
 import { visibleSidebar } from './sidebar-items.ts';
@@ -77,7 +77,8 @@ function ShellContent() {
   const navigation = useMemo(() => ({ pages, landing: table.landing, sidebar }), [pages, table.landing, sidebar]);
   const family = familyOf(session.role);
   const current = pageOfPath(pathname) ?? table.landing;
-  const title = current ? t(`page.${current}`) : t('app.name');
+  // The top bar names the page as its breadcrumb does: by role family first (Residents, Patients, Guests…).
+  const title = current ? t(breadcrumbTrail(`/${current}`, session.role).at(-1)!.keys) : t('app.name');
   const Landing = table.landing === 'home' ? pageRegistry.home : undefined;
 
   return (

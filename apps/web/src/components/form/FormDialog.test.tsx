@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { z } from 'zod';
 import userEvent from '@testing-library/user-event';
 import { personalUpdateRequest } from '@vigil/contracts';
 import { ApiError } from '../../lib/http.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
-import { FormDialog } from './FormDialog.tsx';
+import { FormDialog, type FormFieldSpec } from './FormDialog.tsx';
 
 const fields = [
   { name: 'name' as const, label: 'Name', required: true },
@@ -48,5 +50,71 @@ describe('<FormDialog>', () => {
       <FormDialog open title="Edit" schema={personalUpdateRequest} defaultValues={{ name: 'A' }} fields={fields} onSubmit={async () => undefined} onClose={() => undefined} permission={{ method: 'PUT', route: '/personal' }} />,
     );
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('<FormDialog> field kinds', () => {
+  const schema = z.object({
+    guard: z.boolean(),
+    birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.required' }),
+    expires: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'validation.required' }),
+    grants: z.array(z.enum(['members', 'abnormal', 'delivery'])).min(1, { message: 'validation.required' }),
+    minutes: z.number().int().min(1).max(720),
+  });
+  const kindFields: FormFieldSpec<z.input<typeof schema>>[] = [
+    { name: 'guard', label: 'Security company', kind: 'checkbox' },
+    { name: 'birthday', label: 'Birthday', kind: 'date', max: '2030-01-01' },
+    { name: 'expires', label: 'Expires', kind: 'datetime' },
+    {
+      name: 'grants',
+      label: 'Grants',
+      kind: 'multiselect',
+      options: [
+        { value: 'members', label: 'Members' },
+        { value: 'abnormal', label: 'Abnormal alerts' },
+        { value: 'delivery', label: 'Medication delivery' },
+      ],
+    },
+    { name: 'minutes', label: 'Minutes', type: 'number' },
+  ];
+
+  it('edits a checkbox as a boolean, dates as ISO text, a multi-select as an ordered list and a number as a number', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(
+      <FormDialog open title="Kinds" schema={schema} defaultValues={{ guard: false, birthday: '', expires: '', grants: [] }} fields={kindFields} onSubmit={onSubmit} onClose={() => undefined} />,
+    );
+    const birthday = screen.getByLabelText('Birthday') as HTMLInputElement;
+    expect(birthday.type).toBe('date');
+    expect(birthday.max).toBe('2030-01-01');
+    expect((screen.getByLabelText('Expires') as HTMLInputElement).type).toBe('datetime-local');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Security company' }));
+    fireEvent.change(birthday, { target: { value: '1950-03-04' } });
+    fireEvent.change(screen.getByLabelText('Expires'), { target: { value: '2030-05-06T07:08' } });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Grants' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Medication delivery' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Members' }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(screen.getByLabelText('Minutes'), '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit).toHaveBeenCalledWith({ guard: true, birthday: '1950-03-04', expires: '2030-05-06T07:08', grants: ['members', 'delivery'], minutes: 45 });
+  });
+
+  it('words rules without a message of their own (number bounds, a missing number) in the interface language', async () => {
+    renderWithProviders(
+      <FormDialog open title="Kinds" schema={schema} defaultValues={{ guard: false, birthday: '2000-01-01', expires: '2030-05-06T07:08', grants: ['members'] }} fields={kindFields} onSubmit={async () => undefined} onClose={() => undefined} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Minutes'), '900');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be at most 720')).toBeTruthy();
+    await act(() => i18next.changeLanguage('zh-TW'));
+    await userEvent.clear(screen.getByLabelText('Minutes'));
+    await userEvent.type(screen.getByLabelText('Minutes'), '0');
+    await userEvent.click(screen.getByRole('button', { name: '儲存' }));
+    expect(await screen.findByText('不可小於 1')).toBeTruthy();
   });
 });

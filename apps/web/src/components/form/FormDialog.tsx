@@ -1,32 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { type DefaultValues, type FieldPath, type FieldValues, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { HttpMethod } from '@vigil/contracts';
 import { usePermission } from '../../lib/session.ts';
-import { FormTextField } from './FormTextField.tsx';
+import { FormField, type FormFieldSpec } from './FormField.tsx';
+import { rangeErrorMap } from './range-errors.ts';
 import { schemaResolver } from './schema-resolver.ts';
 import { applyServerErrors } from './server-errors.ts';
 
-export type FormFieldSpec<V extends FieldValues> = {
-  name: FieldPath<V>;
-  label: string;
-  type?: 'text' | 'password' | 'email' | 'tel' | 'number';
-  autoComplete?: string;
-  required?: boolean;
-  multiline?: boolean;
-  helperText?: string;
-  /** Renders a select with these choices. */
-  options?: { value: string | number; label: string }[];
-};
+export type { FieldKind, FieldOption, FormFieldSpec } from './FormField.tsx';
 
 export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
   open: boolean;
@@ -48,8 +38,10 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission } = props;
   const { t } = useTranslation();
   const allowed = usePermission(permission?.method ?? 'GET', permission?.route ?? '') || !permission;
+  // Rules without a message of their own (a number's bounds) still read as a sentence in the user's language.
+  const resolver = useMemo(() => schemaResolver(schema, { error: rangeErrorMap(t) }), [schema, t]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: schemaResolver(schema),
+    resolver,
     defaultValues,
     mode: 'onTouched',
   });
@@ -76,26 +68,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {fields.map((f, index) => (
-              <FormTextField
-                key={f.name}
-                name={f.name}
-                control={control}
-                label={f.label}
-                type={f.options ? undefined : (f.type ?? 'text')}
-                autoComplete={f.autoComplete}
-                required={f.required}
-                multiline={f.multiline}
-                minRows={f.multiline ? 3 : undefined}
-                helperText={f.helperText}
-                autoFocus={index === 0}
-                select={Boolean(f.options)}
-              >
-                {f.options?.map((o) => (
-                  <MenuItem key={o.value} value={o.value}>
-                    {o.label}
-                  </MenuItem>
-                ))}
-              </FormTextField>
+              <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} />
             ))}
           </Stack>
         </DialogContent>

@@ -8,6 +8,10 @@ import type { z } from 'zod';
  * pin; the runtime contract (zod 4's `_zod` schemas) is the same, only the declared internals
  * differ. The bundle uses one copy (vite `resolve.dedupe`).
  */
-export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
-  return (zodResolver as unknown as (s: S) => Resolver<z.input<S>, unknown, z.output<S>>)(schema);
+export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  /** Parse options; `error` words the issues whose rule carries no message (zod keeps a rule's own message first). */
+  options?: { error?: z.core.$ZodErrorMap },
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return (zodResolver as unknown as (s: S, o?: object) => Resolver<z.input<S>, unknown, z.output<S>>)(schema, options);
 }

@@ -79,4 +79,37 @@ describe('<ServerTable>', () => {
     expect(within(row).getByRole('button', { name: 'Edit' }).hasAttribute('disabled')).toBe(true);
     expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
+
+  it('shows custom row actions by row, named by their label, disabled without permission or by a row condition', async () => {
+    signInAs({ api: [{ route: '/staff/{id}', method: 'PATCH' }] });
+    const reset = vi.fn();
+    const rows = [
+      { id: 1, name: 'Ada', enable: true },
+      { id: 2, name: 'Bo', enable: false },
+    ];
+    renderWithProviders(
+      <ServerTable<Staff>
+        label="Staff"
+        columns={[{ id: 'name', label: 'Name' }]}
+        data={page(rows)}
+        params={defaultListParams}
+        onParamsChange={() => undefined}
+        rowKey={(r) => r.id}
+        actions={{
+          custom: [
+            { id: 'reset', label: (r) => `Reset the password of ${r.name}`, icon: <span>R</span>, onClick: reset, permission: { method: 'PATCH', route: '/staff/{id}' }, disabled: (r) => !r.enable },
+            { id: 'unbind', label: 'Unbind', icon: <span>U</span>, onClick: () => undefined, hidden: (r) => r.id === 2, permission: { method: 'POST', route: '/device/bind' } },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+    const ada = screen.getByText('Ada').closest('tr')!;
+    const bo = screen.getByText('Bo').closest('tr')!;
+    await userEvent.click(within(ada).getByRole('button', { name: 'Reset the password of Ada' }));
+    expect(reset).toHaveBeenCalledWith(rows[0]);
+    expect(within(bo).getByRole('button', { name: 'Reset the password of Bo' }).hasAttribute('disabled')).toBe(true);
+    expect(within(ada).getByRole('button', { name: 'Unbind' }).hasAttribute('disabled')).toBe(true);
+    expect(within(bo).queryByRole('button', { name: 'Unbind' })).toBeNull();
+  });
 });

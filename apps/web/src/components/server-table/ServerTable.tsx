@@ -33,8 +33,26 @@ export type Column<Row> = {
 
 type Permission = { method: HttpMethod; route: string };
 
+/**
+ * A page's own row action (reset a password, rotate a key, open settings): an icon button named by
+ * its label. `hidden` may depend on the row (unbind only what is bound); `disabled` adds a row
+ * condition to the permission check.
+ */
+export type CustomRowAction<Row> = {
+  id: string;
+  label: string | ((row: Row) => string);
+  icon: ReactNode;
+  onClick: (row: Row) => void;
+  permission?: Permission;
+  hidden?: boolean | ((row: Row) => boolean);
+  disabled?: (row: Row) => boolean;
+  color?: 'default' | 'primary' | 'secondary' | 'error' | 'warning' | 'info' | 'success';
+};
+
 /** Row actions of the kit; each is disabled when its call is not permitted, and may be hidden (SPEC §2 vital tables). */
 export type RowActions<Row> = {
+  /** Shown before the standard actions, in the given order. */
+  custom?: CustomRowAction<Row>[];
   edit?: { onClick: (row: Row) => void; permission?: Permission; hidden?: boolean };
   delete?: { onClick: (row: Row) => void; permission?: Permission; hidden?: boolean };
   enable?: { isOn: (row: Row) => boolean; onToggle: (row: Row) => void; permission?: Permission; hidden?: boolean };
@@ -58,7 +76,8 @@ export function ServerTable<Row>({ label, columns, data, loading, params, onPara
   const { t } = useTranslation();
   const session = useSession();
   const can = (p?: Permission) => !p || hasPermission(session, p.method, p.route);
-  const visible = Object.entries(actions ?? {}).filter(([, a]) => a && !a.hidden);
+  const { custom = [], ...standard } = actions ?? {};
+  const visible = [...Object.values(standard), ...custom].filter((a) => a && a.hidden !== true);
   const rows = data?.list ?? [];
   const colSpan = columns.length + (visible.length > 0 ? 1 : 0);
 
@@ -134,9 +153,29 @@ export function ServerTable<Row>({ label, columns, data, loading, params, onPara
 
 function RowActionButtons<Row>({ row, actions, can }: { row: Row; actions: RowActions<Row>; can: (p?: Permission) => boolean }) {
   const { t } = useTranslation();
-  const { edit, delete: remove, enable, follow } = actions;
+  const { edit, delete: remove, enable, follow, custom = [] } = actions;
   return (
     <>
+      {custom.map((action) => {
+        const hidden = typeof action.hidden === 'function' ? action.hidden(row) : action.hidden;
+        if (hidden) return null;
+        const label = typeof action.label === 'function' ? action.label(row) : action.label;
+        return (
+          <Tooltip key={action.id} title={label}>
+            <span>
+              <IconButton
+                size="small"
+                color={action.color}
+                aria-label={label}
+                disabled={!can(action.permission) || Boolean(action.disabled?.(row))}
+                onClick={() => action.onClick(row)}
+              >
+                {action.icon}
+              </IconButton>
+            </span>
+          </Tooltip>
+        );
+      })}
       {enable && !enable.hidden && (
         <Switch
           size="small"

@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
 import TuneIcon from '@mui/icons-material/Tune';
 import { type ApiGroupRow, type Role, Resource, apiGroupCreate, apiGroupRow, roleLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { usePermission } from '../../../lib/session.ts';
 import { createdColumn, orDash } from '../shared/columns.tsx';
 import { dialog } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
@@ -16,7 +14,6 @@ const nameForm = apiGroupCreate.pick({ name: true, remark: true });
 export default function ApiGroupPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<ApiGroupRow | null>(null);
-  const canEdit = usePermission('PUT', `${Resource.apiGroup}/{id}`);
   const fields = [
     { name: 'name' as const, label: t('admin.common.name'), required: true },
     { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
@@ -26,18 +23,10 @@ export default function ApiGroupPage() {
       { id: 'name', label: t('admin.common.name'), sortable: true },
       { id: 'remark', label: t('admin.common.remark'), render: (r) => orDash(r.remark) },
       { id: 'role_ids', label: t('admin.apiGroup.roles'), render: (r) => r.role_ids.map((id) => t(roleLabelKey[id as Role])).join('、') || '-' },
-      {
-        id: 'permission_count',
-        label: t('admin.apiGroup.permissions'),
-        render: (r) => (
-          <Button size="small" startIcon={<TuneIcon />} disabled={!canEdit} onClick={() => setEditing(r)}>
-            {t('admin.apiGroup.count', { count: r.permission_count })}
-          </Button>
-        ),
-      },
+      { id: 'permission_count', label: t('admin.apiGroup.permissions'), render: (r) => t('admin.apiGroup.count', { count: r.permission_count }) },
       createdColumn<ApiGroupRow>(t),
     ],
-    [t, canEdit],
+    [t],
   );
   return (
     <>
@@ -49,6 +38,15 @@ export default function ApiGroupPage() {
         filters={[{ name: 'keyword', label: t('admin.apiGroup.keyword'), kind: 'text' }]}
         create={{ label: t('admin.apiGroup.create'), dialog: dialog({ schema: nameForm, defaultValues: { name: '', remark: '' }, fields, toBody: (v) => ({ ...v, permissions: [] }) }) }}
         deletable
+        rowActions={[
+          {
+            id: 'permissions',
+            label: (r) => t('admin.apiGroup.editPermissions', { name: r.name }),
+            icon: <TuneIcon fontSize="small" />,
+            onClick: setEditing,
+            permission: { method: 'PUT', route: `${Resource.apiGroup}/{id}` },
+          },
+        ]}
       />
       {editing && <ApiGroupDialog group={editing} onClose={() => setEditing(null)} />}
     </>

@@ -5,7 +5,8 @@ import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { useResourceOptions } from '../shared/api.ts';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../shared/useRoleFamily.ts';
-import { bindRoute, useBind } from './bind-api.ts';
+import { actionPermission } from '../shared/action-permissions.ts';
+import { useBind } from './bind-api.ts';
 
 const pick = z.number({ error: ValidationMessage.required });
 const deviceForm = z.object({ device_id: pick, remark: optionalText(500) });
@@ -29,7 +30,7 @@ export function BindDeviceToMemberDialog({ memberId, onClose }: { memberId: numb
         { name: 'device_id', label: t('admin.device.device'), required: true, options, helperText: options.length ? undefined : t('admin.device.noUnbound') },
         { name: 'remark', label: t('admin.common.remark'), multiline: true },
       ]}
-      permission={{ method: 'POST', route: bindRoute }}
+      permission={actionPermission.deviceBind}
       onClose={onClose}
       onSubmit={(v) => bind.mutateAsync({ deviceId: v.device_id, member_id: memberId, remark: v.remark || null })}
     />
@@ -55,7 +56,7 @@ export function BindDeviceDialog({ device, onClose }: { device: { id: number; ty
         { name: 'target', label: toMember ? t('admin.device.bindMember', { term }) : t('admin.common.area'), required: true, options },
         { name: 'remark', label: t('admin.common.remark'), multiline: true },
       ]}
-      permission={{ method: 'POST', route: bindRoute }}
+      permission={actionPermission.deviceBind}
       onClose={onClose}
       onSubmit={(v) =>
         bind.mutateAsync({ deviceId: device.id, ...(toMember ? { member_id: v.target } : { area_id: v.target }), remark: v.remark || null })

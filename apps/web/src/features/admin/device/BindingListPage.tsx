@@ -1,44 +1,45 @@
-import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
+import { type ReactNode, useMemo } from 'react';
 import { type DeviceBindingRow, type DeviceType, deviceBindingRow, deviceTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { Column } from '../../../components/server-table/ServerTable.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { usePermission } from '../../../lib/session.ts';
 import { enumOptions } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../shared/useRoleFamily.ts';
-import { unbindRoute, useUnbind } from './bind-api.ts';
 import { RegisterDeviceButton } from './RegisterDeviceButton.tsx';
+import { useDeviceActions } from './useDeviceActions.tsx';
 
 type Props = {
   title: string;
   /** The binding list's path (/user-system/device/bind, /device/bind/chylyng, …). */
   resource: string;
   /** Device types the page is about; a single type hides the type filter. */
-  types: DeviceType[];
+  types: readonly DeviceType[];
+  /** Types the register button offers; default `types`. */
+  registerTypes?: readonly DeviceType[];
   /** The 4G watch list ends a binding with DELETE on its own path (SPEC §2's delete dialog). */
   endByDelete?: boolean;
+  subHeader?: ReactNode;
 };
 
 /**
  * Device binding lists (general devices, IoT devices, 4G location watches): who or where each
- * device is bound, since when; register a device, end a binding.
+ * device is bound, since when; register a device, end a binding, rotate its key, open a sensor's
+ * alert settings.
  */
-export function BindingListPage({ title, resource, types, endByDelete }: Props) {
+export function BindingListPage({ title, resource, types, registerTypes = types, endByDelete, subHeader }: Props) {
   const { t } = useTranslation();
   const { term } = useMemberTerm();
   const areas = useAreaOptions();
-  const canUnbind = usePermission('POST', unbindRoute);
-  const unbind = useUnbind();
-  const [ending, setEnding] = useState<DeviceBindingRow | null>(null);
-  const when = (s: number | null) => (s === null ? '-' : formatDate(s, localeStore.get(), 'dateTime'));
-  const columns = useMemo<Column<DeviceBindingRow>[]>(
-    () => [
+  const device = useDeviceActions<DeviceBindingRow>(
+    (r) => ({ id: r.device_id, type: r.device_type, serial: r.serial, bound: r.unbound_at === null, history: r.unbound_at !== null }),
+    endByDelete ? ['settings', 'key'] : ['unbind', 'settings', 'key'],
+  );
+  const columns = useMemo<Column<DeviceBindingRow>[]>(() => {
+    const when = (s: number | null) => (s === null ? '-' : formatDate(s, localeStore.get(), 'dateTime'));
+    return [
       { id: 'device_type', label: t('admin.common.type'), render: (r) => t(deviceTypeLabelKey[r.device_type as DeviceType]) },
       { id: 'serial', label: t('admin.device.serial') },
       { id: 'device_name', label: t('admin.common.name'), render: (r) => r.device_name ?? '-' },
@@ -46,25 +47,8 @@ export function BindingListPage({ title, resource, types, endByDelete }: Props) 
       { id: 'bound_at', label: t('admin.device.boundAt'), sortable: true, render: (r) => when(r.bound_at) },
       { id: 'unbound_at', label: t('admin.device.unboundAt'), render: (r) => when(r.unbound_at) },
       { id: 'last_seen_at', label: t('admin.device.lastSeen'), render: (r) => when(r.last_seen_at) },
-      ...(endByDelete
-        ? []
-        : [
-            {
-              id: 'unbind',
-              label: t('admin.device.unbind'),
-              render: (r: DeviceBindingRow) =>
-                r.unbound_at === null ? (
-                  <Button size="small" color="warning" startIcon={<LinkOffIcon />} disabled={!canUnbind} onClick={() => setEnding(r)}>
-                    {t('admin.device.unbind')}
-                  </Button>
-                ) : (
-                  '-'
-                ),
-            },
-          ]),
-    ],
-    [t, term, canUnbind, endByDelete],
-  );
+    ];
+  }, [t, term]);
   return (
     <>
       <ResourcePage
@@ -81,16 +65,11 @@ export function BindingListPage({ title, resource, types, endByDelete }: Props) 
           { name: 'state', label: t('admin.common.state'), kind: 'select', options: [{ value: 1, label: t('admin.device.bound') }, { value: 0, label: t('admin.device.ended') }] },
         ]}
         deletable={endByDelete}
-        headerActions={<RegisterDeviceButton types={types} />}
+        rowActions={device.actions}
+        headerActions={<RegisterDeviceButton types={registerTypes} />}
+        subHeader={subHeader}
       />
-      <ConfirmDialog
-        open={ending !== null}
-        title={t('admin.device.unbindTitle')}
-        message={t('admin.device.unbindMessage', { serial: ending?.serial ?? '' })}
-        confirmLabel={t('admin.device.unbind')}
-        onClose={() => setEnding(null)}
-        onConfirm={() => unbind.mutateAsync(ending!.device_id)}
-      />
+      {device.dialogs}
     </>
   );
 }

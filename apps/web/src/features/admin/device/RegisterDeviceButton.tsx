@@ -20,10 +20,11 @@ import { BindDeviceDialog } from './BindDialog.tsx';
 import { bindingResources } from './bind-api.ts';
 
 /**
- * The device key is returned by the registration call only; the server keeps its hash. So it is
- * shown once, with a copy button and a warning, before the user may go on to bind the device.
+ * The device key is returned by the registration and key-rotation calls only; the server keeps its
+ * hash. So it is shown once, with a copy button and a warning; after a registration the user may
+ * go on to bind the device.
  */
-function DeviceKeyDialog({ device, onBind, onClose }: { device: DeviceCreated; onBind: () => void; onClose: () => void }) {
+export function DeviceKeyDialog({ device, onBind, onClose }: { device: { serial: string; key: string }; onBind?: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
@@ -47,16 +48,18 @@ function DeviceKeyDialog({ device, onBind, onClose }: { device: DeviceCreated; o
         <Button onClick={onClose} color="inherit">
           {t('common.close')}
         </Button>
-        <Button variant="contained" onClick={onBind}>
-          {t('admin.device.bindNow')}
-        </Button>
+        {onBind && (
+          <Button variant="contained" onClick={onBind}>
+            {t('admin.device.bindNow')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
 }
 
 /** Register a device (type, serial, name, model, area), show its key once, then offer to bind it. */
-export function RegisterDeviceButton({ types = Object.values(DeviceType) }: { types?: DeviceType[] }) {
+export function RegisterDeviceButton({ types = Object.values(DeviceType) }: { types?: readonly DeviceType[] }) {
   const { t } = useTranslation();
   const areas = useAreaOptions();
   const [step, setStep] = useState<'closed' | 'form' | 'key' | 'bind'>('closed');

@@ -1,10 +1,5 @@
-import { Resource } from '@vigil/contracts';
+import { type DeviceKey, Resource, deviceKey } from '@vigil/contracts';
 import { useWrite } from '../shared/api.ts';
-
-/** Routes of the binding calls, as the permission list names them. */
-export const bindRoute = `${Resource.deviceBind}/{id}/bind`;
-export const unbindRoute = `${Resource.deviceBind}/{id}/unbind`;
-export const keyRoute = `${Resource.deviceBind}/key/{id}`;
 
 /** Every list that shows a binding: the device registry, member device records, the binding lists. */
 export const bindingResources = [
@@ -19,6 +14,11 @@ export type BindInput = { deviceId: number; member_id?: number; area_id?: number
 
 export function useBind() {
   return useWrite<BindInput>(({ deviceId, ...body }) => ({ method: 'POST', path: `${Resource.deviceBind}/${deviceId}/bind`, body }), bindingResources);
+}
+
+/** POST /device/bind/key/{id}: a new key replaces the old one at once; the answer is the only time it is seen. */
+export function useRotateKey() {
+  return useWrite<number, DeviceKey>((deviceId) => ({ method: 'POST', path: `${Resource.deviceBind}/key/${deviceId}`, body: {} }), [Resource.deviceBind], deviceKey);
 }
 
 export function useUnbind() {

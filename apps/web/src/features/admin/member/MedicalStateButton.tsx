@@ -1,30 +1,68 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import { type MemberRow, Resource, medicalStateLabelKey, type MedicalState } from '@vigil/contracts';
+import Chip from '@mui/material/Chip';
+import { alpha } from '@mui/material/styles';
+import { MedicalState, type MemberRow, Resource, medicalStateLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../lib/session.ts';
+import { actionPermission } from '../shared/action-permissions.ts';
 import { ActionDialog } from '../shared/ActionDialog.tsx';
 import { medicalStateDialog } from './member-form.ts';
 
-const stateRoute = `${Resource.user}/state/{id}`;
+type Tone = 'error' | 'warning' | 'info' | 'success' | 'secondary';
 
-/** The member's medical state; clicking opens the change dialog, which writes the medical-state log. */
+/** States that need attention stand out: an emergency in red, a hospital stay in amber, away from the home in blue. */
+const stateTone: Record<MedicalState, Tone> = {
+  [MedicalState.homeHealthcare]: 'success',
+  [MedicalState.atHome]: 'success',
+  [MedicalState.outdoors]: 'info',
+  [MedicalState.emergency]: 'error',
+  [MedicalState.hospitalized]: 'warning',
+  [MedicalState.daycare]: 'secondary',
+  [MedicalState.homeHospice]: 'secondary',
+  [MedicalState.community]: 'info',
+  [MedicalState.nursingHome]: 'success',
+  [MedicalState.consultation]: 'warning',
+};
+
+/**
+ * The member's medical state as a status chip; clicking it (with the permission) opens the change
+ * dialog, which writes the medical-state log. Without the permission it is the same chip, not
+ * clickable, so the state stays as readable as for an editor.
+ */
 export function MedicalStateButton({ member }: { member: Pick<MemberRow, 'id' | 'name' | 'medical_state'> }) {
   const { t } = useTranslation();
-  const allowed = usePermission('PATCH', stateRoute);
+  const permission = actionPermission.memberState;
+  const allowed = usePermission(permission.method, permission.route);
   const [open, setOpen] = useState(false);
+  const state = member.medical_state as MedicalState;
+  const tone = stateTone[state] ?? 'secondary';
   return (
     <>
-      <Button size="small" variant="outlined" disabled={!allowed} onClick={() => setOpen(true)} aria-label={t('admin.member.changeStateOf', { name: member.name })}>
-        {t(medicalStateLabelKey[member.medical_state as MedicalState])}
-      </Button>
+      <Chip
+        size="small"
+        label={t(medicalStateLabelKey[state])}
+        onClick={allowed ? () => setOpen(true) : undefined}
+        aria-label={allowed ? t('admin.member.changeStateOf', { name: member.name }) : undefined}
+        // A tinted chip with the tone's dark (light theme) or light (dark theme) text keeps AA contrast in both themes.
+        sx={(theme) => {
+          const main = theme.palette[tone].main;
+          return {
+            fontWeight: 600,
+            bgcolor: alpha(main, theme.palette.mode === 'dark' ? 0.22 : 0.12),
+            color: theme.palette.mode === 'dark' ? theme.palette[tone].light : theme.palette[tone].dark,
+            border: 1,
+            borderColor: alpha(main, 0.45),
+            '&.MuiChip-clickable:hover': { bgcolor: alpha(main, theme.palette.mode === 'dark' ? 0.32 : 0.2) },
+          };
+        }}
+      />
       {open && (
         <ActionDialog
           title={t('admin.member.changeStateOf', { name: member.name })}
           config={medicalStateDialog(t, member)}
           method="PATCH"
           path={`${Resource.user}/state/${member.id}`}
-          route={stateRoute}
+          permission={permission}
           touches={[Resource.user, Resource.medicalUser]}
           onClose={() => setOpen(false)}
         />

@@ -4,6 +4,7 @@ import { type MemberRow, Resource, genderLabelKey, medicalStateLabelKey, memberR
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { actionPermission } from '../shared/action-permissions.ts';
 import { createdColumn, orDash } from '../shared/columns.tsx';
 import { enumOptions } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
@@ -52,7 +53,7 @@ export function MemberListPage() {
       create={{ label: t('admin.member.create', { term }), dialog: memberCreateDialog(t, term, areas) }}
       edit={{ title: t('admin.member.edit', { term }), dialog: (r) => memberEditDialog(t, term, areas, r) }}
       enable={{ field: 'enable', route: `${Resource.user}/enable` }}
-      follow={{ field: 'is_follow', route: `${Resource.user}/follow` }}
+      follow={{ field: 'is_follow', route: `${Resource.user}/follow`, permission: actionPermission.memberFollow }}
       touches={[Resource.changeUser]}
     />
   );

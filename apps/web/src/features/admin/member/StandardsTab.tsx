@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { translateError } from '../../../components/form/translate-error.ts';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { request } from '../../../lib/http.ts';
+import { actionPermission } from '../shared/action-permissions.ts';
 import { useWrite } from '../shared/api.ts';
 import { type StandardLine, hasOverMax, isOverride, linesOf, resetDraft, standardUpdateOf, validateDraft } from './standards.ts';
 
@@ -110,7 +111,7 @@ export function StandardsTab({ memberId }: { memberId: number }) {
           {t('common.cancel')}
         </Button>
         <Button onClick={() => setLines(lines.map((l) => ({ ...resetDraft(l), reset: true, overridden: l.overridden })))}>{t('admin.standard.resetAll')}</Button>
-        <PermissionButton method="PUT" route={`${standardRoute}/{id}`} variant="contained" disabled={!dirty || invalid || save.isPending} onClick={() => save.mutate(body)}>
+        <PermissionButton method={actionPermission.memberStandard.method} route={actionPermission.memberStandard.route} variant="contained" disabled={!dirty || invalid || save.isPending} onClick={() => save.mutate(body)}>
           {t('admin.common.saveChanges')}
         </PermissionButton>
       </Stack>

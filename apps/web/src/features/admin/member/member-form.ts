@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
 import { Gender, MedicalState, type MemberRow, genderLabelKey, medicalStateLabelKey, memberCreate, memberStateChange, memberUpdate } from '@vigil/contracts';
 import { dialog, enumOptions } from '../shared/form-config.ts';
 
@@ -11,7 +12,8 @@ function memberFields(t: TFunction, term: string, areas: Option[]) {
   return [
     { name: 'name' as const, label: t('admin.member.name', { term }), required: true },
     { name: 'gender' as const, label: t('admin.member.gender'), options: enumOptions(genders, genderLabelKey, t) },
-    { name: 'birthday' as const, label: t('admin.member.birthday'), helperText: t('admin.member.birthdayHint') },
+    // A birthday is never in the future (the contracts rule); the picker offers no later day either.
+    { name: 'birthday' as const, label: t('admin.member.birthday'), kind: 'date' as const, max: dayjs().format('YYYY-MM-DD') },
     { name: 'id_number' as const, label: t('admin.member.idNumber') },
     { name: 'area_id' as const, label: t('admin.common.area'), options: areas },
     { name: 'room' as const, label: t('admin.member.room') },

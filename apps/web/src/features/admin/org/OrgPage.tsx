@@ -1,26 +1,14 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { type OrgRow, OrgType, Resource, orgRow, orgTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { usePermission } from '../../../lib/session.ts';
 import { ActionDialog } from '../shared/ActionDialog.tsx';
 import { createdColumn, orDash } from '../shared/columns.tsx';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { adminRoleFor } from '../shared/roles.ts';
 import { staffCreateDialog } from '../staff/staff-dialogs.ts';
 import { orgCreateDialog, orgEditDialog, orgKindLabel } from './org-form.ts';
-
-function AddAdminButton({ row, onClick }: { row: OrgRow; onClick: (row: OrgRow) => void }) {
-  const { t } = useTranslation();
-  const allowed = usePermission('POST', Resource.staff);
-  return (
-    <Button size="small" startIcon={<PersonAddAltOutlinedIcon />} disabled={!allowed || row.type === OrgType.manage} onClick={() => onClick(row)}>
-      {t('admin.org.addAdmin')}
-    </Button>
-  );
-}
 
 /** SPEC §2 organisation settings (operators): every organisation, its type, enable switch and first admin. */
 export default function OrgPage() {
@@ -33,7 +21,6 @@ export default function OrgPage() {
       { id: 'phone', label: t('admin.common.phone'), render: (r) => orDash(r.phone) },
       { id: 'address', label: t('admin.common.address'), render: (r) => orDash(r.address) },
       createdColumn<OrgRow>(t),
-      { id: 'admin', label: t('admin.org.admin'), render: (r) => <AddAdminButton row={r} onClick={setAdminFor} /> },
     ],
     [t],
   );
@@ -52,6 +39,17 @@ export default function OrgPage() {
         create={{ label: t('admin.org.create'), dialog: orgCreateDialog(t) }}
         edit={{ title: t('admin.org.edit'), dialog: (r) => orgEditDialog(t, r) }}
         enable={{ field: 'enable', route: `${Resource.org}/enable` }}
+        rowActions={[
+          {
+            id: 'admin',
+            label: t('admin.org.addAdmin'),
+            icon: <PersonAddAltOutlinedIcon fontSize="small" />,
+            onClick: setAdminFor,
+            permission: { method: 'POST', route: Resource.staff },
+            // The operator organisation's accounts are the operators themselves, created elsewhere.
+            disabled: (r) => r.type === OrgType.manage,
+          },
+        ]}
       />
       {adminFor && (
         <ActionDialog
@@ -66,7 +64,7 @@ export default function OrgPage() {
           })}
           method="POST"
           path={Resource.staff}
-          route={Resource.staff}
+          permission={{ method: 'POST', route: Resource.staff }}
           touches={[Resource.staff, Resource.changeStaff]}
           onClose={() => setAdminFor(null)}
         />

@@ -7,15 +7,15 @@ type Props = {
   title: string;
   config: DialogConfig;
   method: Exclude<HttpMethod, 'GET'>;
-  /** The call's path, and its permission route (`/staff/password/{id}`). */
+  /** The call's path, and the permission pair the server checks for it (shared/action-permissions). */
   path: string;
-  route: string;
+  permission: { method: HttpMethod; route: string };
   touches: string[];
   onClose: () => void;
 };
 
 /** A one-off form bound to a non-CRUD call (reset a password, change a medical state, bind a device). */
-export function ActionDialog({ title, config, method, path, route, touches, onClose }: Props) {
+export function ActionDialog({ title, config, method, path, permission, touches, onClose }: Props) {
   const write = useWrite<unknown>((body) => ({ method, path, body }), touches);
   return (
     <FormDialog
@@ -24,7 +24,7 @@ export function ActionDialog({ title, config, method, path, route, touches, onCl
       schema={config.schema}
       defaultValues={config.defaultValues}
       fields={config.fields}
-      permission={{ method, route }}
+      permission={permission}
       onClose={onClose}
       onSubmit={(values) => write.mutateAsync(config.toBody ? config.toBody(values) : values)}
     />

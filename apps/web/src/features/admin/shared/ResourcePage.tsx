@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
-import { type Column, type RowActions, ServerTable } from '../../../components/server-table/ServerTable.tsx';
+import { type Column, type CustomRowAction, type RowActions, ServerTable } from '../../../components/server-table/ServerTable.tsx';
 import { type ListParams, useListParams } from '../../../components/server-table/list-params.ts';
 import { type ListFilters, listKey, useFlagToggle, useRemove, useResourceList, useSave } from './api.ts';
 import { FilterBar, type FilterSpec } from './FilterBar.tsx';
@@ -14,7 +14,8 @@ import type { DialogConfig } from './form-config.ts';
 
 type Row = { id: number } & Record<string, unknown>;
 
-type Toggle = { field: string; route: string };
+/** A row flag flipped by PATCH {route}/{id}; `permission` when the server checks another pair (action-permissions). */
+type Toggle = { field: string; route: string; permission?: { method: 'PATCH'; route: string } };
 
 export type ResourcePageProps<R extends Row> = {
   title: string;
@@ -37,8 +38,12 @@ export type ResourcePageProps<R extends Row> = {
   deletable?: boolean;
   /** Other resources a write changes (a staff write changes the staff change log). */
   touches?: string[];
+  /** The page's own row actions, shown before edit, delete and the toggles. */
+  rowActions?: CustomRowAction<R>[];
   /** Buttons beside the create button. */
   headerActions?: ReactNode;
+  /** Shown under the title, above the search bar (tabs switching between views of a page). */
+  subHeader?: ReactNode;
 };
 
 /**
@@ -61,6 +66,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const [deleting, setDeleting] = useState<R | null>(null);
 
   const actions: RowActions<R> = {
+    ...(props.rowActions && { custom: props.rowActions }),
     ...(edit && {
       edit: {
         onClick: (r: R) => setDialogState({ id: r.id, title: edit.title, config: edit.dialog(r) }),
@@ -72,14 +78,14 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
       enable: {
         isOn: (r: R) => Boolean(r[enable.field]),
         onToggle: (r: R) => enableToggle.mutate(r),
-        permission: { method: 'PATCH' as const, route: `${enable.route}/{id}` },
+        permission: enable.permission ?? { method: 'PATCH' as const, route: `${enable.route}/{id}` },
       },
     }),
     ...(follow && {
       follow: {
         isOn: (r: R) => Boolean(r[follow.field]),
         onToggle: (r: R) => followToggle.mutate(r),
-        permission: { method: 'PATCH' as const, route: `${follow.route}/{id}` },
+        permission: follow.permission ?? { method: 'PATCH' as const, route: `${follow.route}/{id}` },
       },
     }),
   };
@@ -110,6 +116,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
           )}
         </Stack>
       </Stack>
+      {props.subHeader}
       {(filters.length > 0 || props.searchExtras) && (
         <FilterBar specs={filters} value={filterValues} onChange={changeFilters}>
           {props.searchExtras}

@@ -1,28 +1,16 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { usePermission, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { actionPermission } from '../shared/action-permissions.ts';
 import { ActionDialog } from '../shared/ActionDialog.tsx';
 import { createdColumn, orDash } from '../shared/columns.tsx';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { ownOrgKind, rolesForOrg } from '../shared/roles.ts';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { staffCreateDialog, staffEditDialog, staffPasswordDialog } from './staff-dialogs.ts';
-
-const passwordRoute = `${Resource.staff}/password/{id}`;
-
-function ResetPasswordButton({ row, onClick }: { row: StaffRow; onClick: (row: StaffRow) => void }) {
-  const { t } = useTranslation();
-  const allowed = usePermission('PATCH', passwordRoute);
-  return (
-    <Button size="small" startIcon={<KeyOutlinedIcon />} disabled={!allowed} title={allowed ? undefined : t('common.noPermission')} onClick={() => onClick(row)}>
-      {t('admin.staff.resetPassword')}
-    </Button>
-  );
-}
 
 /** SPEC §2 staff: accounts of the organisation, their role and area; enable, edit, reset password. */
 export default function StaffPage() {
@@ -41,9 +29,8 @@ export default function StaffPage() {
       { id: 'area_name', label: t('admin.common.area'), render: (r) => orDash(r.area_name) },
       { id: 'phone', label: t('admin.common.phone'), render: (r) => orDash(r.phone) },
       createdColumn<StaffRow>(t),
-      { id: 'password', label: t('admin.staff.password'), render: (r) => <ResetPasswordButton row={r} onClick={setResetting} /> },
     ],
-    [t, setResetting],
+    [t],
   );
   if (!ctx || !kind) return null;
   const roleFilter = rolesForOrg(kind.type, kind.isGuard).map((r) => ({ value: r, label: t(roleLabelKey[r]) }));
@@ -64,6 +51,15 @@ export default function StaffPage() {
         edit={{ title: t('admin.staff.edit'), dialog: (r) => staffEditDialog(ctx, r) }}
         enable={{ field: 'enable', route: `${Resource.staff}/enable` }}
         touches={[Resource.changeStaff]}
+        rowActions={[
+          {
+            id: 'password',
+            label: (r) => t('admin.staff.resetPasswordOf', { name: r.name }),
+            icon: <KeyOutlinedIcon fontSize="small" />,
+            onClick: setResetting,
+            permission: actionPermission.staffPassword,
+          },
+        ]}
       />
       {resetting && (
         <ActionDialog
@@ -71,7 +67,7 @@ export default function StaffPage() {
           config={staffPasswordDialog(t)}
           method="PATCH"
           path={`${Resource.staff}/password/${resetting.id}`}
-          route={passwordRoute}
+          permission={actionPermission.staffPassword}
           touches={[]}
           onClose={() => setResetting(null)}
         />

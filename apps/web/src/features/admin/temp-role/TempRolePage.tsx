@@ -12,9 +12,9 @@ import { orDash } from '../shared/columns.tsx';
 import { dialog } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 
-const EXPIRY_FORMAT = 'YYYY-MM-DD HH:mm';
-// An ISO local date-time parses the same in every browser without dayjs' format plugin.
-const expiry = (v: string) => dayjs(v.replace(' ', 'T'));
+/** The browser's date-time picker value: local time, ISO without seconds, which dayjs parses without a plugin. */
+const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
+const expiry = (v: string) => dayjs(v);
 
 /**
  * tempRoleCreate with the expiry typed as a local date and time; the server checks tempRoleCreate
@@ -25,7 +25,7 @@ const grantForm = z.object({
   role: staffRoleSchema,
   expires: z
     .string({ error: ValidationMessage.required })
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, { message: 'admin.tempRole.expiryFormat' })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: ValidationMessage.required })
     .refine((v) => expiry(v).isValid() && expiry(v).isAfter(dayjs()), { message: 'admin.tempRole.expiryFuture' })
     .refine((v) => expiry(v).isBefore(dayjs().add(TEMP_ROLE_MAX_DAYS, 'day')), { message: 'admin.tempRole.expiryMax' }),
   remark: optionalText(500),
@@ -54,11 +54,19 @@ export default function TempRolePage() {
   }, [t]);
   const grant = dialog({
     schema: grantForm,
-    defaultValues: { expires: dayjs().add(7, 'day').format(EXPIRY_FORMAT), remark: '' },
+    defaultValues: { expires: dayjs().add(7, 'day').format(LOCAL_MINUTE), remark: '' },
     fields: [
       { name: 'staff_id', label: t('page.staff'), required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account}) · ${s.org_name}` })) },
       { name: 'role', label: t('admin.tempRole.grantedRole'), required: true, options: staffRoles.map((r) => ({ value: r, label: t(roleLabelKey[r]) })) },
-      { name: 'expires', label: t('admin.tempRole.expiresAt'), required: true, helperText: t('admin.tempRole.expiryHint', { days: TEMP_ROLE_MAX_DAYS }) },
+      {
+        name: 'expires',
+        label: t('admin.tempRole.expiresAt'),
+        kind: 'datetime',
+        required: true,
+        min: dayjs().format(LOCAL_MINUTE),
+        max: dayjs().add(TEMP_ROLE_MAX_DAYS, 'day').format(LOCAL_MINUTE),
+        helperText: t('admin.tempRole.expiryHint', { days: TEMP_ROLE_MAX_DAYS }),
+      },
       { name: 'remark', label: t('admin.common.remark'), multiline: true },
     ],
     toBody: ({ expires, ...rest }) => ({ ...rest, expires_at: Math.floor(expiry(expires).valueOf() / 1000) }),

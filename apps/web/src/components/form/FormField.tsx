@@ -1,0 +1,181 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateError } from './translate-error.ts';
+
+export type FieldOption = { value: string | number; label: string };
+
+/**
+ * How a field is edited and what value it holds:
+ * - `text` (default; a select when `options` are given): a string, or a number for `type: 'number'`;
+ * - `checkbox`, `switch`: a boolean;
+ * - `date`: `YYYY-MM-DD`; `datetime`: local `YYYY-MM-DDTHH:mm` (what the browser's pickers give);
+ * - `multiselect`: an array of the chosen option values, in the options' order.
+ */
+export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'multiselect';
+
+export type FormFieldSpec<V extends FieldValues> = {
+  name: FieldPath<V>;
+  label: string;
+  kind?: FieldKind;
+  type?: 'text' | 'password' | 'email' | 'tel' | 'number';
+  autoComplete?: string;
+  required?: boolean;
+  multiline?: boolean;
+  helperText?: string;
+  /** Renders a select (or, with kind `multiselect`, a multiple select) with these choices. */
+  options?: FieldOption[];
+  /** Bounds the browser enforces in its picker or spinner: dates as `YYYY-MM-DD[THH:mm]`, numbers as numbers. */
+  min?: string | number;
+  max?: string | number;
+  /** Whole numbers step by 1 unless said otherwise. */
+  step?: number;
+};
+
+type Props<V extends FieldValues, Out extends FieldValues> = {
+  spec: FormFieldSpec<V>;
+  control: Control<V, unknown, Out>;
+  autoFocus?: boolean;
+};
+
+/** An empty number input is "not given" (undefined), so the schema says "required" rather than NaN. */
+const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+
+/** One field of the kit's form dialog, bound to react-hook-form, its error (an i18n key) translated. */
+export function FormField<V extends FieldValues, Out extends FieldValues = V>({ spec, control, autoFocus }: Props<V, Out>) {
+  const { t } = useTranslation();
+  const kind = spec.kind ?? 'text';
+  return (
+    <Controller
+      name={spec.name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const error = translateError(t, fieldState.error?.message);
+        const helper = error ?? spec.helperText;
+        const helperId = helper ? `${field.name}-helper` : undefined;
+
+        if (kind === 'checkbox' || kind === 'switch') {
+          const Control = kind === 'checkbox' ? Checkbox : Switch;
+          return (
+            <FormControl error={Boolean(error)}>
+              <FormControlLabel
+                label={spec.label}
+                control={
+                  <Control
+                    name={field.name}
+                    checked={Boolean(field.value)}
+                    onChange={(_e, checked) => field.onChange(checked)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    autoFocus={autoFocus}
+                    slotProps={{ input: { 'aria-describedby': helperId } as object }}
+                  />
+                }
+              />
+              {helper && (
+                <FormHelperText id={helperId} sx={{ mt: -0.5 }}>
+                  {helper}
+                </FormHelperText>
+              )}
+            </FormControl>
+          );
+        }
+
+        if (kind === 'multiselect') {
+          const chosen = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
+          const options = spec.options ?? [];
+          const labelOf = (v: string | number) => options.find((o) => o.value === v)?.label ?? String(v);
+          return (
+            <TextField
+              select
+              name={field.name}
+              label={spec.label}
+              required={spec.required}
+              value={chosen}
+              onChange={(e) => {
+                const picked = e.target.value as unknown as (string | number)[];
+                // Keep the options' order so the value (and what the server stores) does not depend on click order.
+                field.onChange(options.map((o) => o.value).filter((v) => picked.includes(v)));
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              autoFocus={autoFocus}
+              error={Boolean(error)}
+              helperText={helper}
+              fullWidth
+              slotProps={{
+                select: {
+                  multiple: true,
+                  renderValue: (selected) => (
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                      {(selected as (string | number)[]).map((v) => (
+                        <Chip key={v} size="small" label={labelOf(v)} />
+                      ))}
+                    </Box>
+                  ),
+                },
+              }}
+            >
+              {options.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  <Checkbox size="small" checked={chosen.includes(o.value)} sx={{ p: 0, mr: 1 }} tabIndex={-1} disableRipple />
+                  <ListItemText primary={o.label} />
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+
+        const isDate = kind === 'date' || kind === 'datetime';
+        const isNumber = kind === 'text' && spec.type === 'number' && !spec.options;
+        const inputType = isDate ? (kind === 'date' ? 'date' : 'datetime-local') : spec.options ? undefined : (spec.type ?? 'text');
+        return (
+          <TextField
+            name={field.name}
+            label={spec.label}
+            type={inputType}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(isNumber ? toNumber(e.target.value) : e.target.value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            autoComplete={spec.autoComplete}
+            required={spec.required}
+            multiline={spec.multiline}
+            minRows={spec.multiline ? 3 : undefined}
+            autoFocus={autoFocus}
+            select={Boolean(spec.options)}
+            error={Boolean(error)}
+            helperText={helper}
+            fullWidth
+            slotProps={{
+              // A date input always shows its placeholder (yyyy/mm/dd), so the label must stay above it.
+              inputLabel: isDate ? { shrink: true } : undefined,
+              htmlInput: {
+                min: spec.min,
+                max: spec.max,
+                step: isNumber ? (spec.step ?? 1) : kind === 'datetime' ? 60 : undefined,
+              },
+            }}
+            // The browser's picker icon follows the page's colour scheme, so it stays visible in dark mode.
+            sx={isDate ? (theme) => ({ '& input': { colorScheme: theme.palette.mode } }) : undefined}
+          >
+            {spec.options?.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }}
+    />
+  );
+}
