@@ -4,6 +4,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { ensureOperator, ensureRoles } from './db/bootstrap.ts';
 import { hasOrganisations, seedDemo } from './demo/seed.ts';
+import { seedHistory } from './demo/history/index.ts';
+import { startSimulator } from './demo/simulator/index.ts';
 
 export type RunningServer = { app: FastifyInstance; database: Database; stop(): Promise<void> };
 
@@ -21,10 +23,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({ config, database });
   await prepareFirstStart(app, config, database);
   await app.listen({ port: config.port, host: config.host });
+  // Live readings go through the real ingestion path, so alerts arrive as they would from devices.
+  const simulator = config.demo && config.simulator ? startSimulator(app) : undefined;
   return {
     app,
     database,
     async stop() {
+      simulator?.stop();
       await app.close();
       await database.close();
     },
@@ -36,7 +41,8 @@ async function prepareFirstStart(app: FastifyInstance, config: Config, database:
   if (config.demo) {
     if (!(await hasOrganisations(database.db))) {
       await seedDemo(database.db);
-      app.log.info('seeded the demo world (every demo account uses the password Demo1234)');
+      await seedHistory(database.db, new Date());
+      app.log.info('seeded the demo world and a week of readings (every demo account uses the password Demo1234)');
     }
     return;
   }
