@@ -1,11 +1,12 @@
 /**
- * `npm run seed`: seeds the demo world into the configured database (DATABASE_URL, or the embedded
+ * `npm run seed`: seeds the demo world and a week of its readings into the configured database (DATABASE_URL, or the embedded
  * one under DATA_DIR). Migrates first, so it works on a brand-new database; refuses to touch a
  * database that already holds organisations.
  */
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { hasOrganisations, seedDemo } from './seed.ts';
+import { seedHistory } from './history/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -19,7 +20,8 @@ try {
   } else {
     const started = performance.now();
     await seedDemo(database.db);
-    console.log(`Seeded the demo world into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);
+    const { readings, abnormal } = await seedHistory(database.db, new Date());
+    console.log(`Seeded the demo world (${readings} readings, ${abnormal} abnormal events) into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);
   }
 } finally {
   await database.close();
