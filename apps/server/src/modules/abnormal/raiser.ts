@@ -1,9 +1,10 @@
-import { and, isNull, not, sql } from 'drizzle-orm';
+import { and, inArray, isNull, not, sql } from 'drizzle-orm';
 import { abnormalTypeMeta, type AbnormalType } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { abnormalEvents, type AbnormalDetail } from '../../db/schema/index.ts';
 import type { DomainEventBus } from '../../events.ts';
 import { pgArray } from '../../ingest/pg-array.ts';
+import { loadAbnormalItems } from '../../realtime/items.ts';
 import { toAbnormalItem, type AbnormalNames } from './payload.ts';
 
 /** An event a rule raised, with everything needed to store and announce it. */
@@ -140,7 +141,28 @@ export class AbnormalRaiser {
       where e.type = u.ty and coalesce(e.member_id, 0) = u.m and coalesce(e.device_id, 0) = u.d
         and not e.is_handle and e.recovered_at is null
       returning e.id`);
+    await this.announceRecovered(result.rows.map((r) => Number(r.id)));
     return result.rows.length;
+  }
+
+  /**
+   * A recovered event leaves the open feeds like a handled one (SPEC §4: removed, the count
+   * drops), so it goes out as `abnormalHandled` — the channel's `abnoramlHandle`, which every
+   * console removes by id whatever the row's flags. Publishing it on `abnormal` would not do:
+   * the row is still `is_handle: false` and the store would keep it. The catch-up replay sends
+   * recovered events the same way. One query for the names, only when something recovered and
+   * someone listens.
+   */
+  private async announceRecovered(ids: number[]): Promise<void> {
+    if (!ids.length || !this.events.listenerCount('abnormalHandled')) return;
+    for (const { row, item } of await loadAbnormalItems(this.db, inArray(abnormalEvents.id, ids), ids.length)) {
+      this.events.emit('abnormalHandled', {
+        org_id: row.orgId,
+        area_id: row.areaId,
+        member_id: row.memberId,
+        payload: item,
+      });
+    }
   }
 
   /** A handled event no longer blocks a new one of its key. */

@@ -123,7 +123,7 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
       const id = request.params.id;
       await findAbnormal(db, p, id);
       const wanted = request.body?.is_follow;
-      await db
+      const [row] = await db
         .update(abnormalEvents)
         .set({
           isFollow: wanted ?? not(abnormalEvents.isFollow),
@@ -131,8 +131,21 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
           followAt: new Date(),
           updatedAt: new Date(),
         })
-        .where(eq(abnormalEvents.id, id));
-      return { data: (await findAbnormal(db, p, id)).item };
+        .where(eq(abnormalEvents.id, id))
+        .returning();
+      const { item } = await findAbnormal(db, p, id);
+      // SPEC §4: an updated event is pushed like a new one, so every console in scope shows the
+      // flag at once. A handled or recovered event has left the feeds; re-announcing it on
+      // `abnormal` would bring it back, so only open events are published.
+      if (!row.isHandle && row.recoveredAt === null) {
+        app.events.emit('abnormal', {
+          org_id: row.orgId,
+          area_id: row.areaId,
+          member_id: row.memberId,
+          payload: item,
+        });
+      }
+      return { data: item };
     },
   );
 }
