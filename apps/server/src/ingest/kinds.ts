@@ -133,6 +133,8 @@ export const readingValueSchemas = {
       minutes: int(0, 7 * 1440),
       heart_rate: num(0, 250).optional(),
       breath_rate: num(0, 80).optional(),
+      /** Seconds since the sensor last detected a breath, for sensors that report it. */
+      apnea_seconds: int(0, 3600).optional(),
     })
     .strict(),
   space: z

@@ -52,14 +52,44 @@ export function wearingRule(v: ReadingValues['wearing'], ctx: RuleContext): Verd
   return verdictOf([type], v.worn ? [] : [{ type, detail: null }]);
 }
 
+const mod = (a: number, n: number) => ((a % n) + n) % n;
+
+/**
+ * Where a reading falls in a daily local window from startHour to endHour (wrapping midnight;
+ * equal hours mean the whole day): minutes since the window opened and the local day number
+ * (days since 1970-01-01) it opened on, or null outside the window. Start is inside, end is not.
+ */
+export function localWindow(
+  occurTime: number,
+  utcOffsetMinutes: number,
+  startHour: number,
+  endHour: number,
+): { into: number; openedOnDay: number } | null {
+  const localMinutes = Math.floor(occurTime / 60) + utcOffsetMinutes;
+  const start = startHour * 60;
+  const length = mod(endHour - startHour, 24) * 60 || 1440;
+  const into = mod(mod(localMinutes, 1440) - start, 1440);
+  if (into >= length) return null;
+  return { into, openedOnDay: Math.floor((localMinutes - into) / 1440) };
+}
+
 /** Minutes since tonight's window opened at the reading's local time, or null outside the window. */
 export function minutesIntoNight(ctx: RuleContext): number | null {
   const { utcOffsetMinutes, nightStartHour, nightEndHour } = ctx.settings;
-  const localMinute = (((Math.floor(ctx.occurTime / 60) + utcOffsetMinutes) % 1440) + 1440) % 1440;
-  const start = nightStartHour * 60;
-  const length = ((nightEndHour - nightStartHour + 24) % 24) * 60 || 1440;
-  const into = (localMinute - start + 1440) % 1440;
-  return into < length ? into : null;
+  return localWindow(ctx.occurTime, utcOffsetMinutes, nightStartHour, nightEndHour)?.into ?? null;
+}
+
+/**
+ * Whether a sentinel-mode room is guarded at the reading's local time, from the intrusion schedule
+ * the space sensor page stores: a listed weekday's window, which runs past midnight into the next
+ * morning when it wraps (Friday 22:00–06:00 still guards Saturday 05:59, and a Saturday-morning
+ * reading is not guarded by Saturday's own evening window). 1970-01-01 was a Thursday (4).
+ */
+export function intrusionGuarded(ctx: RuleContext): boolean {
+  const s = ctx.settings;
+  if (s.mode !== 'sentinel' || !s.intrusionDays.length) return false;
+  const window = localWindow(ctx.occurTime, s.utcOffsetMinutes, s.intrusionStartHour, s.intrusionEndHour);
+  return window !== null && s.intrusionDays.includes(mod(window.openedOnDay + 4, 7));
 }
 
 /**
@@ -91,15 +121,30 @@ export function bedRule(v: ReadingValues['bed'], ctx: RuleContext): Verdict {
   return mergeVerdicts(
     presenceVerdict,
     v.heart_rate === undefined ? noVerdict : bedHeartRate(v.heart_rate, ctx),
-    v.breath_rate === undefined ? noVerdict : breathRule(v.breath_rate, ctx),
+    v.breath_rate === undefined && v.apnea_seconds === undefined
+      ? noVerdict
+      : breathRule(v.breath_rate, v.apnea_seconds, ctx),
   );
 }
 
-export function breathRule(rate: number, ctx: RuleContext): Verdict {
+/**
+ * Breathing in bed. "No breathing" follows the sleep sensor page's `noBreathSeconds` when the
+ * sensor reports how long it has gone without a breath (`apnea_seconds`, alerting at the limit).
+ * A sensor that reports only a rate of 0 has seen no breath in a whole reporting interval, which
+ * is at least as long as it can resolve: that alerts, whatever the setting, rather than waiting
+ * for a figure the sensor never sends.
+ */
+export function breathRule(rate: number | undefined, apneaSeconds: number | undefined, ctx: RuleContext): Verdict {
   const family = [AbnormalType.noBreathing, AbnormalType.breathingSlow, AbnormalType.breathingFast];
-  const { breathMin, breathMax } = ctx.settings;
-  if (rate === 0)
+  const { breathMin, breathMax, noBreathSeconds } = ctx.settings;
+  if (apneaSeconds !== undefined && apneaSeconds >= noBreathSeconds)
+    return verdictOf(family, [
+      { type: AbnormalType.noBreathing, detail: { value: apneaSeconds, standard: noBreathSeconds } },
+    ]);
+  if (rate === 0 && apneaSeconds === undefined)
     return verdictOf(family, [{ type: AbnormalType.noBreathing, detail: { value: 0, standard: breathMin } }]);
+  // A pause shorter than the limit, or no rate at all, says nothing about slow or fast breathing.
+  if (rate === undefined || rate === 0) return noVerdict;
   const verdict = compareWithStandard(rate, { min: breathMin, max: breathMax });
   if (verdict === 'low')
     return verdictOf(family, [
@@ -112,12 +157,12 @@ export function breathRule(rate: number, ctx: RuleContext): Verdict {
   return verdictOf(family, []);
 }
 
-/** Space sensor: a fall, anyone in a guarded room (sentinel mode), or a stay over the limit. */
+/** Space sensor: a fall, anyone in a room guarded at that moment (sentinel schedule), or a stay over the limit. */
 export function spaceRule(v: ReadingValues['space'], ctx: RuleContext): Verdict {
   const s = ctx.settings;
   const raise: Raised[] = [];
   if (v.fall) raise.push({ type: AbnormalType.fall, detail: null });
-  if (v.presence && s.mode === 'sentinel' && s.guarded)
+  if (v.presence && intrusionGuarded(ctx))
     raise.push({ type: AbnormalType.intrusion, detail: null });
   if (v.presence && v.minutes !== undefined && v.minutes >= s.stayMinutes) {
     raise.push({ type: AbnormalType.stayedTooLong, detail: { minute: v.minutes, standard: s.stayMinutes } });

@@ -8,7 +8,9 @@ import {
   painRule,
   tooFewMeasurementsRule,
 } from './index.ts';
-import { defaultDeviceSettings } from './settings.ts';
+import { writeStoredSetting, sleepSettingStoredKey, spaceSettingStoredKey, sleepSettingDefaults, spaceSettingDefaults } from '@vigil/contracts';
+import { intrusionGuarded } from './device-events.ts';
+import { defaultDeviceSettings, parseDeviceSettings, type DeviceSettings } from './settings.ts';
 import type { RuleContext } from './types.ts';
 import type { ReadingKind } from '../ingest/kinds.ts';
 
@@ -165,20 +167,6 @@ const cases: Case[] = [
   ['in bed, heart 49', 'bed', { status: 1, minutes: 60, heart_rate: 49 }, [AbnormalType.heartRateLow]],
   ['stayed 29 min', 'space', { presence: true, minutes: 29 }, []],
   ['stayed 30 min', 'space', { presence: true, minutes: 30 }, [AbnormalType.stayedTooLong]],
-  [
-    'guarded room entered',
-    'space',
-    { presence: true },
-    [AbnormalType.intrusion],
-    { settings: { ...defaultDeviceSettings, mode: 'sentinel', guarded: true } },
-  ],
-  [
-    'unguarded room entered',
-    'space',
-    { presence: true },
-    [],
-    { settings: { ...defaultDeviceSettings, mode: 'sentinel' } },
-  ],
   ['PM2.5 15.4', 'air', { pm25: 15.4 }, []],
   ['PM2.5 15.5', 'air', { pm25: 15.5 }, [AbnormalType.airPm25Moderate]],
   ['PM2.5 300 hazardous only', 'air', { pm25: 300 }, [AbnormalType.airPm25Hazardous]],
@@ -247,5 +235,101 @@ describe('day and care rules', () => {
     expect(offlineRule({ lastSeenAt: 0, now: 1801, limitMinutes: 30, iot: true })?.type).toBe(
       AbnormalType.iotOffline,
     );
+  });
+});
+
+/** Local Taipei time (UTC+8) of a day in January 2024 as unix seconds; 2024-01-01 was a Monday. */
+const taipei = (day: number, hour: number, minute = 0) => Date.UTC(2024, 0, day, hour - 8, minute) / 1000;
+const stored = (over: Record<string, unknown>): DeviceSettings => parseDeviceSettings(over);
+
+describe('settings stored by the sensor pages', () => {
+  it('reads the sleep and space pages\' keys with their bounds and defaults', () => {
+    const sleep = writeStoredSetting(sleepSettingStoredKey, { ...sleepSettingDefaults, out_of_bed_minutes: 45, night_start_hour: 21, night_end_hour: 7, not_in_bed_minutes: 90, no_breath_seconds: 40, sensitivity: 5 }, { utcOffsetMinutes: 0 });
+    const space = writeStoredSetting(spaceSettingStoredKey, { ...spaceSettingDefaults, mode: 'sentinel', stay_minutes: 15, intrusion_days: [1, 3], intrusion_start_hour: 20, intrusion_end_hour: 8 }, {});
+    expect(parseDeviceSettings(sleep)).toMatchObject({ utcOffsetMinutes: 0, outOfBedMinutes: 45, nightStartHour: 21, nightEndHour: 7, notInBedMinutes: 90, noBreathSeconds: 40, sensitivity: 5 });
+    expect(parseDeviceSettings(space)).toMatchObject({ mode: 'sentinel', stayMinutes: 15, intrusionDays: [1, 3], intrusionStartHour: 20, intrusionEndHour: 8 });
+  });
+
+  it('falls back per field on a bad or missing value, never dropping the others', () => {
+    const s = stored({ outOfBedMinutes: 0, noBreathSeconds: 'x', sensitivity: 9, mode: 'party', intrusionDays: [1, 1], stayMinutes: 12 });
+    expect(s).toMatchObject({ outOfBedMinutes: 30, noBreathSeconds: 20, sensitivity: 3, mode: 'fall', intrusionDays: [], stayMinutes: 12 });
+    expect(parseDeviceSettings(null)).toEqual(defaultDeviceSettings);
+    expect(parseDeviceSettings([1, 2])).toEqual(defaultDeviceSettings);
+  });
+
+  it('ignores a stored on/off guarded flag: the schedule decides', () => {
+    const s = stored({ mode: 'sentinel', guarded: true });
+    expect(intrusionGuarded(ctx({ settings: s, occurTime: taipei(1, 23) }))).toBe(false);
+  });
+});
+
+type GuardCase = [name: string, settings: Record<string, unknown>, occurTime: number, guarded: boolean];
+
+const sentinelMonNight = { mode: 'sentinel', intrusionDays: [1], intrusionStartHour: 22, intrusionEndHour: 6 };
+const sentinelDay = { mode: 'sentinel', intrusionDays: [1, 2, 3, 4, 5], intrusionStartHour: 9, intrusionEndHour: 17 };
+
+// Start hour is inside the window, end hour is not; a wrapping window belongs to the day it opens.
+const guardCases: GuardCase[] = [
+  ['Mon 21:59, window opens 22:00', sentinelMonNight, taipei(1, 21, 59), false],
+  ['Mon 22:00, window open', sentinelMonNight, taipei(1, 22), true],
+  ['Tue 00:00, Monday night continues', sentinelMonNight, taipei(2, 0), true],
+  ['Tue 05:59, last guarded minute', sentinelMonNight, taipei(2, 5, 59), true],
+  ['Tue 06:00, window closed', sentinelMonNight, taipei(2, 6), false],
+  ['Tue 22:00, Tuesday not listed', sentinelMonNight, taipei(2, 22), false],
+  ['Mon 02:00, Sunday night not listed', sentinelMonNight, taipei(1, 2), false],
+  ['Sun 23:59, Sunday not listed', sentinelMonNight, taipei(7, 23, 59), false],
+  ['weekday 08:59', sentinelDay, taipei(3, 8, 59), false],
+  ['weekday 09:00', sentinelDay, taipei(3, 9), true],
+  ['weekday 16:59', sentinelDay, taipei(3, 16, 59), true],
+  ['weekday 17:00', sentinelDay, taipei(3, 17), false],
+  ['Saturday 12:00', sentinelDay, taipei(6, 12), false],
+  ['equal hours guard the whole listed day (00:00)', { mode: 'sentinel', intrusionDays: [2], intrusionStartHour: 0, intrusionEndHour: 0 }, taipei(2, 0), true],
+  ['equal hours guard the whole listed day (23:59)', { mode: 'sentinel', intrusionDays: [2], intrusionStartHour: 0, intrusionEndHour: 0 }, taipei(2, 23, 59), true],
+  ['equal hours, next day', { mode: 'sentinel', intrusionDays: [2], intrusionStartHour: 0, intrusionEndHour: 0 }, taipei(3, 0), false],
+  ['no days listed', { ...sentinelMonNight, intrusionDays: [] }, taipei(1, 23), false],
+  ['fall mode never guards', { ...sentinelMonNight, mode: 'fall' }, taipei(1, 23), false],
+  // 22:00 UTC Monday is 06:00 Tuesday in Taipei: the device's offset decides.
+  ['UTC device, Mon 22:00 UTC', { ...sentinelMonNight, utcOffsetMinutes: 0 }, Date.UTC(2024, 0, 1, 22) / 1000, true],
+  ['Taipei device, same instant (Tue 06:00)', sentinelMonNight, Date.UTC(2024, 0, 1, 22) / 1000, false],
+];
+
+describe('sentinel schedule at the reading\'s time', () => {
+  it.each(guardCases)('%s', (_name, settings, occurTime, guarded) => {
+    const c = ctx({ deviceType: DeviceType.spaceSentinel, settings: stored(settings), occurTime });
+    expect(intrusionGuarded(c)).toBe(guarded);
+    expect(raised('space', { presence: true }, c)).toEqual(guarded ? [AbnormalType.intrusion] : []);
+    // An empty room raises nothing, guarded or not, and closes an open intrusion.
+    expect(raised('space', { presence: false }, c)).toEqual([]);
+    expect(evaluateReading('space', { presence: false }, c).recover).toContain(AbnormalType.intrusion);
+  });
+});
+
+type SettingCase = [name: string, kind: ReadingKind, values: unknown, settings: Record<string, unknown>, expected: AbnormalType[], occurTime?: number];
+
+/** 23:30 Taipei on Monday: 90 minutes into the default night, 150 into a 21:00 one. */
+const night = taipei(1, 23, 30);
+
+const settingCases: SettingCase[] = [
+  ['outOfBedMinutes 45: up 44 min', 'bed', { status: 0, minutes: 44 }, { outOfBedMinutes: 45 }, [], night],
+  ['outOfBedMinutes 45: up 45 min', 'bed', { status: 0, minutes: 45 }, { outOfBedMinutes: 45 }, [AbnormalType.outOfBedTooLong], night],
+  ['notInBedMinutes 90: 90 min into night', 'bed', { status: 0, minutes: 600 }, { notInBedMinutes: 90 }, [AbnormalType.notInBed], night],
+  ['notInBedMinutes 91: 90 min into night', 'bed', { status: 0, minutes: 600 }, { notInBedMinutes: 91 }, [], night],
+  ['night from 21:00: 150 min in, limit 150', 'bed', { status: 0, minutes: 600 }, { nightStartHour: 21, notInBedMinutes: 150 }, [AbnormalType.notInBed], night],
+  ['night ends 23:00: 23:30 is day', 'bed', { status: 0, minutes: 600 }, { nightStartHour: 21, nightEndHour: 23 }, [], night],
+  ['noBreathSeconds 20 (default): 19 s', 'bed', { status: 1, minutes: 60, apnea_seconds: 19, breath_rate: 12 }, {}, []],
+  ['noBreathSeconds 20 (default): 20 s', 'bed', { status: 1, minutes: 60, apnea_seconds: 20 }, {}, [AbnormalType.noBreathing]],
+  ['noBreathSeconds 40: 39 s with rate 0', 'bed', { status: 1, minutes: 60, apnea_seconds: 39, breath_rate: 0 }, { noBreathSeconds: 40 }, []],
+  ['noBreathSeconds 40: 40 s', 'bed', { status: 1, minutes: 60, apnea_seconds: 40, breath_rate: 0 }, { noBreathSeconds: 40 }, [AbnormalType.noBreathing]],
+  ['rate 0 without apnea seconds still alerts', 'bed', { status: 1, minutes: 60, breath_rate: 0 }, { noBreathSeconds: 300 }, [AbnormalType.noBreathing]],
+  ['out of bed: apnea seconds ignored', 'bed', { status: 0, minutes: 5, apnea_seconds: 300 }, {}, []],
+  ['sensitivity changes no threshold', 'bed', { status: 1, minutes: 60, breath_rate: 10 }, { sensitivity: 5 }, []],
+  ['stayMinutes 15: 14 min', 'space', { presence: true, minutes: 14 }, { stayMinutes: 15 }, []],
+  ['stayMinutes 15: 15 min', 'space', { presence: true, minutes: 15 }, { stayMinutes: 15 }, [AbnormalType.stayedTooLong]],
+];
+
+describe('sensor page settings at their boundaries', () => {
+  it.each(settingCases)('%s', (_name, kind, values, settings, expected, occurTime) => {
+    const c = ctx({ deviceType: kind === 'bed' ? DeviceType.sleepSensor : DeviceType.spaceFall, settings: stored(settings), occurTime: occurTime ?? noon });
+    expect(raised(kind, values, c)).toEqual(expected);
   });
 });

@@ -1,29 +1,25 @@
 import { z } from 'zod';
+import {
+  readStoredSetting,
+  sleepSetting,
+  sleepSettingDefaults,
+  sleepSettingStoredKey,
+  spaceSetting,
+  spaceSettingDefaults,
+  spaceSettingStoredKey,
+  type SpaceMode,
+} from '@vigil/contracts';
 
 /**
- * Device settings the rules read from `devices.settings` (sleep and space sensor pages, watch
- * limits). Every field has a default and a bad stored value falls back to it, so a half-edited
- * setting can never stop alerts.
+ * Settings only the rules use (no admin page edits them yet). Every field has a default and a bad
+ * stored value falls back to it, so a half-edited setting can never stop alerts.
  */
-export const deviceSettingsSchema = z.object({
-  /** Offset of the device's local time from UTC, in minutes (Taipei +480), for night windows. */
+const ruleSettingsSchema = z.object({
+  /** Offset of the device's local time from UTC, in minutes (Taipei +480), for night windows and schedules. */
   utcOffsetMinutes: z.number().int().min(-720).max(840).catch(480),
-  /** Night window in local hours: from nightStartHour to nightEndHour (wrapping midnight). */
-  nightStartHour: z.number().int().min(0).max(23).catch(22),
-  nightEndHour: z.number().int().min(0).max(23).catch(6),
-  /** Sleep sensor: minutes out of bed during the night before "out of bed too long". */
-  outOfBedMinutes: z.number().int().min(1).max(720).catch(30),
-  /** Sleep sensor: minutes into the night without going to bed before "not in bed". */
-  notInBedMinutes: z.number().int().min(1).max(720).catch(60),
   /** Sleep sensor: breathing rate limits (breaths per minute). */
   breathMin: z.number().min(1).max(60).catch(10),
   breathMax: z.number().min(1).max(80).catch(24),
-  /** Space sensor mode: sentinel watches for intruders, fall watches for falls. */
-  mode: z.enum(['sentinel', 'fall']).catch('fall'),
-  /** Sentinel mode: whether the room is guarded now (any presence is an intrusion). */
-  guarded: z.boolean().catch(false),
-  /** Space sensor: minutes someone may stay before "stayed too long". */
-  stayMinutes: z.number().int().min(1).max(1440).catch(30),
   /** Battery level (percent) at or below which "low battery" is raised. */
   lowBatteryPercent: z.number().min(1).max(99).catch(20),
   /** Minutes without any data before the device is reported offline. */
@@ -37,11 +33,59 @@ export const deviceSettingsSchema = z.object({
   dailyMeasurements: z.number().int().min(0).max(48).catch(1),
 });
 
-export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;
+/**
+ * Device settings the rules read from `devices.settings`. The sleep and space sensor pages store
+ * theirs under the contracts `*StoredKey` names and are read here with the pages' own schemas and
+ * defaults (`readStoredSetting`), so a value the page accepts is the value the rules apply.
+ */
+export type DeviceSettings = z.infer<typeof ruleSettingsSchema> & {
+  /** Night (not-in-bed) window in local hours, from nightStartHour to nightEndHour (wrapping midnight). */
+  nightStartHour: number;
+  nightEndHour: number;
+  /** Sleep sensor: minutes out of bed during the night before "out of bed too long". */
+  outOfBedMinutes: number;
+  /** Sleep sensor: minutes into the night without going to bed before "not in bed". */
+  notInBedMinutes: number;
+  /** Sleep sensor: seconds without a breath before "no breathing" (when the sensor reports them). */
+  noBreathSeconds: number;
+  /**
+   * Sleep sensor detection sensitivity 1–5. It tunes the sensor's own presence and vital-sign
+   * detection (the device applies it); the rules judge what the sensor then reports against the
+   * explicit limits above, so no threshold here is scaled by it.
+   */
+  sensitivity: number;
+  /** Space sensor mode: sentinel watches for intruders, fall watches for falls. */
+  mode: SpaceMode;
+  /** Space sensor: minutes someone may stay before "stayed too long". */
+  stayMinutes: number;
+  /** Sentinel mode guards the room on these local weekdays (0 Sunday … 6 Saturday)… */
+  intrusionDays: readonly number[];
+  /** …from this local hour to that one (wrapping midnight; equal hours guard the whole day). */
+  intrusionStartHour: number;
+  intrusionEndHour: number;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseDeviceSettings(stored: unknown): DeviceSettings {
-  const parsed = deviceSettingsSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : deviceSettingsSchema.parse({});
+  const raw = isRecord(stored) ? stored : {};
+  const sleep = readStoredSetting(sleepSetting, sleepSettingStoredKey, sleepSettingDefaults, raw);
+  const space = readStoredSetting(spaceSetting, spaceSettingStoredKey, spaceSettingDefaults, raw);
+  return {
+    ...ruleSettingsSchema.parse(raw),
+    nightStartHour: sleep.night_start_hour,
+    nightEndHour: sleep.night_end_hour,
+    outOfBedMinutes: sleep.out_of_bed_minutes,
+    notInBedMinutes: sleep.not_in_bed_minutes,
+    noBreathSeconds: sleep.no_breath_seconds,
+    sensitivity: sleep.sensitivity,
+    mode: space.mode,
+    stayMinutes: space.stay_minutes,
+    intrusionDays: space.intrusion_days,
+    intrusionStartHour: space.intrusion_start_hour,
+    intrusionEndHour: space.intrusion_end_hour,
+  };
 }
 
-export const defaultDeviceSettings: DeviceSettings = deviceSettingsSchema.parse({});
+export const defaultDeviceSettings: DeviceSettings = parseDeviceSettings({});
