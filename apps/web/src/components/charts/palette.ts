@@ -23,7 +23,9 @@ export function chartPalette(theme: Theme): ChartPalette {
     text: p.text.primary,
     axis: p.text.secondary,
     grid: p.divider,
-    series: [p.primary.main, p.secondary.main, p.success.main, p.info.main, p.warning.main],
+    // The theme's slate secondary sits too close to its teal primary for two series of one chart
+    // (systolic against diastolic), so the second colour is a violet of the same weight.
+    series: [p.primary.main, p.mode === 'dark' ? '#d0a6ee' : '#7e3fa6', p.success.main, p.info.main, p.secondary.main],
     high: p.error.main,
     low: p.warning.main,
     tooltipBackground: p.mode === 'dark' ? p.grey[900] : p.grey[50],

@@ -28,6 +28,8 @@ export type Column<Row> = {
   /** Sent as `order_by` when the header is clicked. */
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
+  /** Keeps short values (serials, names of places, times) on one line; the table scrolls sideways instead. */
+  nowrap?: boolean;
   render?: (row: Row) => ReactNode;
 };
 
@@ -121,7 +123,7 @@ export function ServerTable<Row>({ label, columns, data, loading, params, onPara
               rows.map((row) => (
                 <TableRow key={rowKey(row)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align}>
+                    <TableCell key={c.id} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                       {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.id] ?? '')}
                     </TableCell>
                   ))}

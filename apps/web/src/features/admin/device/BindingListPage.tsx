@@ -40,13 +40,13 @@ export function BindingListPage({ title, resource, types, registerTypes = types,
   const columns = useMemo<Column<DeviceBindingRow>[]>(() => {
     const when = (s: number | null) => (s === null ? '-' : formatDate(s, localeStore.get(), 'dateTime'));
     return [
-      { id: 'device_type', label: t('admin.common.type'), render: (r) => t(deviceTypeLabelKey[r.device_type as DeviceType]) },
-      { id: 'serial', label: t('admin.device.serial') },
-      { id: 'device_name', label: t('admin.common.name'), render: (r) => r.device_name ?? '-' },
+      { id: 'device_type', label: t('admin.common.type'), nowrap: true, render: (r) => t(deviceTypeLabelKey[r.device_type as DeviceType]) },
+      { id: 'serial', label: t('admin.device.serial'), nowrap: true },
+      { id: 'device_name', label: t('admin.common.name'), nowrap: true, render: (r) => r.device_name ?? '-' },
       { id: 'member_name', label: t('admin.device.boundTo', { term }), render: (r) => r.member_name ?? r.area_name ?? '-' },
-      { id: 'bound_at', label: t('admin.device.boundAt'), sortable: true, render: (r) => when(r.bound_at) },
-      { id: 'unbound_at', label: t('admin.device.unboundAt'), render: (r) => when(r.unbound_at) },
-      { id: 'last_seen_at', label: t('admin.device.lastSeen'), render: (r) => when(r.last_seen_at) },
+      { id: 'bound_at', label: t('admin.device.boundAt'), nowrap: true, sortable: true, render: (r) => when(r.bound_at) },
+      { id: 'unbound_at', label: t('admin.device.unboundAt'), nowrap: true, render: (r) => when(r.unbound_at) },
+      { id: 'last_seen_at', label: t('admin.device.lastSeen'), nowrap: true, render: (r) => when(r.last_seen_at) },
     ];
   }, [t, term]);
   return (

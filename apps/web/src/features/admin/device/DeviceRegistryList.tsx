@@ -27,12 +27,12 @@ export function DeviceRegistryList({ title, types, subHeader }: Props) {
   const columns = useMemo<Column<DeviceRow>[]>(() => {
     const when = (s: number | null) => (s === null ? '-' : formatDate(s, localeStore.get(), 'dateTime'));
     return [
-      { id: 'type', label: t('admin.common.type'), sortable: true, render: (r) => t(deviceTypeLabelKey[r.type as DeviceType]) },
-      { id: 'serial', label: t('admin.device.serial'), sortable: true },
-      { id: 'name', label: t('admin.common.name'), render: (r) => r.name ?? '-' },
-      { id: 'area_name', label: t('admin.common.area'), render: (r) => r.area_name ?? '-' },
+      { id: 'type', label: t('admin.common.type'), nowrap: true, sortable: true, render: (r) => t(deviceTypeLabelKey[r.type as DeviceType]) },
+      { id: 'serial', label: t('admin.device.serial'), nowrap: true, sortable: true },
+      { id: 'name', label: t('admin.common.name'), nowrap: true, render: (r) => r.name ?? '-' },
+      { id: 'area_name', label: t('admin.common.area'), nowrap: true, render: (r) => r.area_name ?? '-' },
       { id: 'binding', label: t('admin.device.boundTo', { term }), render: (r) => r.binding?.member_name ?? r.binding?.area_name ?? '-' },
-      { id: 'last_seen_at', label: t('admin.device.lastSeen'), sortable: true, render: (r) => when(r.last_seen_at) },
+      { id: 'last_seen_at', label: t('admin.device.lastSeen'), nowrap: true, sortable: true, render: (r) => when(r.last_seen_at) },
     ];
   }, [t, term]);
   const edit = (r: DeviceRow) =>

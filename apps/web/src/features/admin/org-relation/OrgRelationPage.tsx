@@ -60,7 +60,7 @@ export default function OrgRelationPage() {
         label: t('admin.relation.grantsLabel'),
         render: (r) => (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-            {r.grants.map((g) => (
+            {orgGrants.filter((g) => r.grants.includes(g)).map((g) => (
               <Chip key={g} size="small" variant="outlined" color="primary" label={t(`admin.relation.grants.${g}`)} />
             ))}
           </Stack>

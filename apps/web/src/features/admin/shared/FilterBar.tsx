@@ -54,7 +54,8 @@ export function FilterBar({ specs, value, onChange, children }: Props) {
             onChange={(e) => setDraft({ ...draft, [spec.name]: e.target.value })}
             error={Boolean(errors[spec.name])}
             helperText={translateError(t, errors[spec.name])}
-            sx={{ minWidth: 200 }}
+            // Wide enough for the longest label ("Related organisation name") to show whole.
+            sx={{ minWidth: 250 }}
           />
         ) : (
           <TextField

@@ -9,6 +9,7 @@ export function createdColumn<R extends { created_at: number }>(t: TFunction): C
     id: 'created_at',
     label: t('admin.common.createdAt'),
     sortable: true,
+    nowrap: true,
     render: (r) => formatDate(r.created_at, localeStore.get(), 'dateTime'),
   };
 }
