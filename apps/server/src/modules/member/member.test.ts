@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, MedicalState, MemberChangeStatus, StandardKind } from '@vigil/contracts';
-import { memberChangeLogs, medicalStateLogs, members } from '../../db/schema/index.ts';
+import { DeviceType, ErrorCode, MedicalState, MemberChangeStatus, StandardKind } from '@vigil/contracts';
+import { deviceBindings, devices, memberChangeLogs, medicalStateLogs, members, staff } from '../../db/schema/index.ts';
+import { addMonitoredMember } from '../../ingest/fixtures.ts';
+import { ingestServiceOf } from '../../ingest/index.ts';
+import { ORG_MOVE_UNBIND_REMARK } from './routes.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 
@@ -91,6 +94,42 @@ describe('/user', () => {
     expect(moved.json().data).toMatchObject({ org_id: world.orgs.careB, area_id: null });
     const [log] = await t.db.select().from(memberChangeLogs).where(eq(memberChangeLogs.memberId, id));
     expect(log).toMatchObject({ orgId: world.orgs.careA, status: MemberChangeStatus.orgChanged, after: { org_id: world.orgs.careB } });
+  });
+
+  it('unbinds the member\'s devices when they move to another organisation, in the binding history', async () => {
+    const manager = await login(t.app, 'manager', 'Demo1234');
+    const { member, device } = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA1, 'T Wearer', DeviceType.watchB10);
+    // An older, already ended binding keeps its own end and remark.
+    const [old] = await t.db
+      .insert(deviceBindings)
+      .values({ deviceId: device.id, memberId: member.id, boundAt: new Date(Date.now() - 90 * 86400_000), unboundAt: new Date(Date.now() - 60 * 86400_000), remark: 'Loaner' })
+      .returning();
+    const service = ingestServiceOf(t.app);
+    expect((await service.directory.load([device.serial])).get(device.serial)?.bindings.at(-1)?.to).toBeNull();
+
+    const moved = await api(t.app, manager).patch(`/user/${member.id}`, { org_id: world.orgs.careB });
+    expect(moved.json().data.org_id).toBe(world.orgs.careB);
+
+    const bindings = await t.db.select().from(deviceBindings).where(eq(deviceBindings.deviceId, device.id)).orderBy(deviceBindings.boundAt);
+    expect(bindings).toHaveLength(2);
+    expect(bindings[0]).toMatchObject({ id: old.id, remark: 'Loaner' });
+    expect(bindings[1].unboundAt).toBeInstanceOf(Date);
+    const [mover] = await t.db.select({ id: staff.id }).from(staff).where(eq(staff.account, 'manager'));
+    expect(bindings[1]).toMatchObject({ memberId: member.id, unboundBy: mover.id, remark: ORG_MOVE_UNBIND_REMARK });
+    // The device stays with its organisation, unbound and free to bind again there.
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(row.orgId).toBe(world.orgs.careA);
+    const listed = (await api(t.app, adminA).get(`/device/bind/${device.id}`)).json().data;
+    expect(listed.binding).toBeNull();
+    // Ingestion sees the end of the binding at once: a reading after the move is no longer the member's.
+    expect((await service.directory.load([device.serial])).get(device.serial)?.bindings.at(-1)?.to).not.toBeNull();
+  });
+
+  it('keeps bindings when a member only changes area', async () => {
+    const { member, device } = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA1, 'T Stayer', DeviceType.watchB10);
+    expect((await api(t.app, adminA).patch(`/user/${member.id}`, { area_id: world.areas.areaA2 })).statusCode).toBe(200);
+    const [binding] = await t.db.select().from(deviceBindings).where(eq(deviceBindings.deviceId, device.id));
+    expect(binding.unboundAt).toBeNull();
   });
 
   it('removes a member softly (removed_at), logs it and hides them', async () => {

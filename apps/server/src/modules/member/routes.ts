@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull, not } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import {
   MemberChangeStatus,
   dataEnvelope,
@@ -43,6 +43,38 @@ async function logChanges({ tx, principal, before, after }: WriteContext<MemberR
   if (before.enable !== after.enable) {
     await logMemberChange(tx, { ...entry, status: MemberChangeStatus.statusChanged, before: { enable: before.enable }, after: { enable: after.enable } });
   }
+}
+
+/** Written to the binding history of each device a member leaves behind on an organisation move. */
+export const ORG_MOVE_UNBIND_REMARK = 'Unbound: the member moved to another organisation';
+
+/**
+ * A member moving to another organisation leaves their wearables behind: the devices are the old
+ * organisation's (registered, keyed and billed there; the new one can neither see nor manage them),
+ * and a binding across organisations would file the new organisation's readings under a device it
+ * does not own. So every open binding of the member ends with the move, in the same transaction,
+ * stamped with who moved them and why; the device stays with its organisation, free to bind again.
+ * Readings taken before the move stay with the member (bindings are kept as history).
+ */
+async function unbindOnOrgMove(
+  app: FastifyInstance,
+  tx: WriteContext<MemberRow>['tx'],
+  staffId: number,
+  memberId: number,
+): Promise<void> {
+  const ended = await tx
+    .update(deviceBindings)
+    .set({
+      unboundAt: new Date(),
+      unboundBy: staffId,
+      remark: sql`concat_ws('; ', ${deviceBindings.remark}, ${ORG_MOVE_UNBIND_REMARK}::text)`,
+    })
+    .where(and(eq(deviceBindings.memberId, memberId), isNull(deviceBindings.unboundAt)))
+    .returning({ id: deviceBindings.id });
+  // Ingestion files readings by the cached binding history. Cleared inside the transaction (the
+  // resource hooks end there); a lookup racing the commit is re-read within the directory's
+  // one-minute expiry, the same bound as an edit made on another instance.
+  if (ended.length) ingestServiceOf(app).directory.invalidate();
 }
 
 /**
@@ -117,6 +149,7 @@ function memberResource(app: FastifyInstance, path: string) {
     afterWrite: async (ctx) => {
       await logChanges(ctx);
       if (ctx.before && ctx.after && ctx.before.org_id !== ctx.after.org_id) {
+        await unbindOnOrgMove(app, ctx.tx, ctx.principal.staffId, ctx.after.id);
         // The organisation's defaults now apply to the member; the rules' cache must not keep the old ones.
         invalidateStandards(app.database.db, { memberId: ctx.after.id });
       }
