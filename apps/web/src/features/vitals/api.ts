@@ -4,6 +4,7 @@ import {
   type MemberRow,
   Resource,
   ecgDetail,
+  memberDetail,
   memberRow,
   paginated,
   physiologicalKindMeta,
@@ -81,7 +82,7 @@ export function useMemberOptions(keyword: string) {
   });
 }
 
-/** GET /user/standard/{id} is guarded by the member detail pair (docs/admin-api.md). */
+/** GET /user/{id} and GET /user/standard/{id} share the member detail pair (docs/admin-api.md). */
 const standardsPermission = { method: 'GET', route: `${Resource.user}/{id}` } as const;
 
 export interface MemberStandards extends ResolvedStandards {
@@ -107,4 +108,20 @@ export function useMemberStandards(config: VitalKindConfig<BaseRow>, memberId: n
   if (!enabled || query.isError) return { standards: defaultStandardSet, origin: 'default', pending: false };
   if (query.isPending) return { standards: defaultStandardSet, origin: 'default', pending: true };
   return { ...standardsFromRows(query.data.list), pending: false };
+}
+
+/**
+ * The member's name for page headings, when the reader may open the member (GETINFO /user);
+ * otherwise the heading keeps the id alone. Failures stay silent for the same reason.
+ */
+export function useMemberName(memberId: number | null): string | null {
+  const allowed = usePermission(standardsPermission.method, standardsPermission.route);
+  const query = useQuery({
+    queryKey: ['vitals', 'member', memberId],
+    enabled: allowed && memberId !== null,
+    staleTime: 60_000,
+    retry: false,
+    queryFn: ({ signal }) => request(`${Resource.user}/${memberId}`, { schema: memberDetail, signal, silent: true }),
+  });
+  return query.data?.name ?? null;
 }

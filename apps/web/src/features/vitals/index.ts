@@ -5,7 +5,7 @@
 export { vitalKinds } from './kinds/table.tsx';
 export type { StandardSet } from './kinds/types.ts';
 export { sourcesOf, type VitalScope } from './query.ts';
-export { useVitalChartRows } from './api.ts';
+export { useMemberName, useVitalChartRows } from './api.ts';
 export { timeAxisRules } from './chart-spec.ts';
 export { VitalChartPanel } from './components/VitalChartPanel.tsx';
 export { ReadingSummary } from './components/ReadingSummary.tsx';

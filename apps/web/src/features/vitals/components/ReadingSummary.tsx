@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { AVERAGE_DECIMALS, MISSING_VALUE_TEXT } from '@vigil/contracts';
 import { summarize, summaryText } from '../../../components/charts/rules/summary.ts';
 
-/** SPEC §2: average (one decimal), highest and lowest; '-' for what is missing. */
-export function ReadingSummary({ values, unit }: { values: Iterable<number | null | undefined>; unit: string }) {
+/**
+ * SPEC §2: average (one decimal), highest and lowest; '-' for what is missing. While the
+ * readings load the figures say so, since '-' would claim there are none.
+ */
+export function ReadingSummary({ values, unit, pending = false }: { values: Iterable<number | null | undefined>; unit: string; pending?: boolean }) {
   const { t } = useTranslation();
   const s = summarize(values, AVERAGE_DECIMALS);
   const items = [
@@ -15,15 +18,21 @@ export function ReadingSummary({ values, unit }: { values: Iterable<number | nul
     ['lowest', s.lowest],
   ] as const;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1.5 }} data-testid="reading-summary">
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1.5 }} data-testid="reading-summary" aria-busy={pending || undefined}>
       {items.map(([key, value]) => (
         <Paper key={key} variant="outlined" sx={{ p: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
             {t(`vitals.summary.${key}`)}
           </Typography>
           <Typography variant="h3" component="p" data-testid={`summary-${key}`}>
-            {summaryText(value, MISSING_VALUE_TEXT, (v) => (key === 'average' ? v.toFixed(AVERAGE_DECIMALS) : String(v)))}
-            {value !== null && (
+            {pending ? (
+              <Typography component="span" color="text.secondary">
+                {t('common.loading')}
+              </Typography>
+            ) : (
+              summaryText(value, MISSING_VALUE_TEXT, (v) => (key === 'average' ? v.toFixed(AVERAGE_DECIMALS) : String(v)))
+            )}
+            {!pending && value !== null && (
               <Typography component="span" variant="body2" color="text.secondary">
                 {` ${unit}`}
               </Typography>

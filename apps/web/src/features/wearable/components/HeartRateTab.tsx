@@ -74,7 +74,7 @@ export function HeartRateTab({ memberId, deviceType }: { memberId: number; devic
         <Alert severity="error">{t('vitals.loadFailed')}</Alert>
       ) : (
         <>
-          <ReadingSummary values={list.map((r) => r.value)} unit={unit} />
+          <ReadingSummary values={list.map((r) => r.value)} unit={unit} pending={rows.isPending} />
           <TimeSeriesChart
             spec={built.spec}
             data={built.data}

@@ -15,6 +15,7 @@ import {
   type wearableDeviceTypes,
   wearableTabLabelKey,
 } from '@vigil/contracts';
+import { useMemberName } from '../../vitals/index.ts';
 import { parseWearableRoute } from '../route.ts';
 import { HeartRateTab } from '../components/HeartRateTab.tsx';
 import { SleepTab } from '../components/SleepTab.tsx';
@@ -30,12 +31,17 @@ export function WearablePage({ watch }: { watch: WatchType }) {
   const route = parseWearableRoute(useParams()['*'], search, watch as DeviceType);
   const [tab, setTab] = useState<WearableTab>(DEFAULT_WEARABLE_TAB);
   const model = wearableDeviceModel[watch];
+  const name = useMemberName(route?.memberId ?? null);
 
   return (
     <Stack spacing={2}>
       <Box>
         <Typography variant="h1">{t('wearable.title', { model })}</Typography>
-        {route && <Typography color="text.secondary">{t('wearable.subject', { id: route.memberId })}</Typography>}
+        {route && (
+          <Typography color="text.secondary" data-testid="wearable-subject">
+            {name ? t('wearable.subjectNamed', { name, id: route.memberId }) : t('wearable.subject', { id: route.memberId })}
+          </Typography>
+        )}
       </Box>
       {route === null ? (
         <Alert severity="info">{t('wearable.invalid')}</Alert>
