@@ -1,16 +1,54 @@
 import { type ComponentType, lazy } from 'react';
+import { Resource, type StaffRole, areaScopedRoles } from '@vigil/contracts';
+import { hasPermission, type Session } from '../../lib/session.ts';
 
-export type HomeTab = { key: string; labelKey: string; component: ComponentType };
+export type HomeTab = {
+  key: string;
+  labelKey: string;
+  component: ComponentType;
+  /** Whether the signed-in session may see the tab; absent means every session may. */
+  visible?: (session: Session) => boolean;
+};
 
 /**
- * Tabs of the home page. The real-time abnormal feed adds its `abnormal` tab here when it lands
- * (the bell navigates to `/` with `state.tab = 'abnormal'`); an empty tab is never shown.
+ * SPEC §6: the alert list is for sessions permitted GET /abnormal — the same check the bell makes
+ * before fetching and the server makes before a socket joins any alert room — so the feed tab
+ * is not offered to a role that would get a permission error and no live alerts.
+ */
+export const mayListAbnormal = (session: Session): boolean => hasPermission(session, 'GET', Resource.abnormal);
+
+/**
+ * Device rooms are joined per organisation, or per area for area-scoped roles (server
+ * realtime/rooms.ts `liveRooms`): an area-scoped role without an area joins nothing, so the tab
+ * would stay empty for good.
+ */
+export const mayWatchDeviceRooms = (session: Session): boolean =>
+  session.token !== null && !(areaScopedRoles.has(session.role as StaffRole) && (session.user?.area_id ?? null) === null);
+
+/**
+ * Tabs of the home page (the bell navigates to `/` with `state.tab = 'abnormal'`); a tab the
+ * session may not see is left out, and an empty tab bar is never shown.
  */
 export const homeTabs: HomeTab[] = [
   { key: 'overview', labelKey: 'home.tab.overview', component: lazy(() => import('./components/Overview.tsx')) },
-  { key: 'abnormal', labelKey: 'abnormal.tab', component: lazy(() => import('../abnormal/components/AbnormalFeedTab.tsx')) },
-  { key: 'live', labelKey: 'realtime.tab', component: lazy(() => import('../realtime/components/LiveDevicePanel.tsx')) },
+  {
+    key: 'abnormal',
+    labelKey: 'abnormal.tab',
+    component: lazy(() => import('../abnormal/components/AbnormalFeedTab.tsx')),
+    visible: mayListAbnormal,
+  },
+  {
+    key: 'live',
+    labelKey: 'realtime.tab',
+    component: lazy(() => import('../realtime/components/LiveDevicePanel.tsx')),
+    visible: mayWatchDeviceRooms,
+  },
 ];
+
+/** The tabs this session may see, in order. */
+export function visibleTabs(tabs: readonly HomeTab[], session: Session): HomeTab[] {
+  return tabs.filter((tab) => tab.visible?.(session) ?? true);
+}
 
 /** The tab asked for in navigation state, if it exists; otherwise the first. */
 export function selectTab(tabs: readonly HomeTab[], requested: unknown): string {
