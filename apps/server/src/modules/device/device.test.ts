@@ -1,43 +1,20 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DeviceType, ErrorCode, type ApiPermission } from '@vigil/contracts';
+import { DeviceType, ErrorCode } from '@vigil/contracts';
 import { deviceBindings, devices } from '../../db/schema/index.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
-import { DEMO_PASSWORD } from '../../demo/data.ts';
 
 const t = useTestApp();
 let world: World;
 let adminA: string;
 let memberId: number;
 
-/** No default group holds the device pages' pairs yet: the operator grants them to org admins here. */
-async function grantDevicePairs(): Promise<void> {
-  const manager = await login(t.app, 'manager', DEMO_PASSWORD);
-  const groupId = (await api(t.app, manager).get('/role/2')).json().data.api_group_id;
-  const group = (await api(t.app, manager).get(`/api/group/${groupId}`)).json().data;
-  const extra: ApiPermission[] = [
-    { route: '/device/bind', method: 'GET' },
-    { route: '/device/bind/{id}', method: 'GET' },
-    { route: '/device/bind', method: 'POST' },
-    { route: '/device/bind/{id}', method: 'PATCH' },
-    { route: '/device/bind/{id}', method: 'DELETE' },
-    { route: '/device/bind/chylyng', method: 'GET' },
-    { route: '/device/bind/chylyng/{id}', method: 'DELETE' },
-    { route: '/device/sleep/setting/{id}', method: 'GET' },
-    { route: '/device/sleep/setting/{id}', method: 'PUT' },
-    { route: '/device/space/setting/{id}', method: 'PUT' },
-  ];
-  const res = await api(t.app, manager).put(`/api/group/${groupId}`, { name: group.name, permissions: [...group.permissions, ...extra] });
-  expect(res.statusCode).toBe(200);
-}
-
 beforeAll(async () => {
   world = await createWorld(t.db);
   adminA = await login(t.app, 'tadmina');
   memberId = (await api(t.app, adminA).post('/user', { name: 'T Wearer', area_id: world.areas.areaA1 })).json().data.id;
-  await grantDevicePairs();
 });
 
 describe('/device/bind', () => {

@@ -18,7 +18,10 @@ describe('route tables', () => {
   });
 
   it('lists only registered pages of the role', () => {
-    const table = buildRouteTable(sessionFor(Role.pharmacyStaff), registered(['home', 'personal', 'pass-modify', 'medication-delivery', 'org']));
+    // Pharmacy staff as their group will read once the delivery orders are served: GET /delivery/medicine.
+    const s = sessionFor(Role.pharmacyStaff);
+    const session: Session = { ...s, allowed: { ...s.allowed, GET: [...s.allowed.GET, '/delivery/medicine'] } };
+    const table = buildRouteTable(session, registered(['home', 'personal', 'pass-modify', 'medication-delivery', 'org']));
     expect(table.pages).toEqual(['home', 'personal', 'pass-modify', 'medication-delivery']);
     expect(table.landing).toBe('medication-delivery');
   });
