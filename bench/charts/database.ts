@@ -1,22 +1,25 @@
 /**
  * Server side of the chart benchmark: a throwaway PostgreSQL database migrated with the server's
- * own migrations, a week of one-minute heart rate for 40 members (one watch each), and the timing
- * of the query the heart-rate chart runs.
+ * own migrations, one organisation with 40 members (one watch each) and a week of one-minute
+ * heart rate for each, and the timing of the query the heart-rate chart runs.
  */
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
 import { readingKindCode } from '../../apps/server/src/ingest/kinds.ts';
 import { DataSource } from '../../packages/contracts/src/enums/devices.ts';
 
 export const WEEK_MINUTES = 7 * 24 * 60;
 export const MEMBERS = 40;
-export const BENCH_MEMBER = 1;
-const SOURCE = DataSource.watchB10_1m;
+export const SOURCE = DataSource.watchB10_1m;
 
 export interface Seeded {
   url: string;
   from: number;
   to: number;
+  orgId: number;
+  /** The member whose week the chart shows. */
+  memberId: number;
   drop(): Promise<void>;
 }
 
@@ -31,7 +34,11 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
 
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
   await database.migrate();
+  // Real members, area and watches: the API's list joins members and scopes by organisation and area.
+  const world = await seedIngestWorld(database.db, { members: MEMBERS, orgName: 'Chart bench' });
   await database.close();
+  const memberIds = world.members.map((m) => m.id);
+  const memberId = memberIds[0];
 
   const to = Math.floor(Date.now() / 60_000) * 60;
   const from = to - (WEEK_MINUTES - 1) * 60;
@@ -40,17 +47,17 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
   // A resting rhythm with a daily swing, noise, and a few brief spikes a chart must not hide.
   await client.query(
     `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
-     SELECT 1, m, 1, 1000 + m, $1, $2, to_timestamp($3::bigint + i * 60),
+     SELECT $6, m, $7, $8 + (m - $9), $1, $2, to_timestamp($3::bigint + i * 60),
             CASE WHEN i % 997 = 0 THEN 165 ELSE round(72 + 14 * sin(i / 229.0) + random() * 8) END
-     FROM generate_series(1, $4::int) AS m, generate_series(0, $5::int - 1) AS i`,
-    [readingKindCode.heartRate, SOURCE, from, MEMBERS, WEEK_MINUTES],
+     FROM unnest($4::int[]) AS m, generate_series(0, $5::int - 1) AS i`,
+    [readingKindCode.heartRate, SOURCE, from, memberIds, WEEK_MINUTES, world.org.id, world.area.id, world.devices[0].id, memberId],
   );
   // Other kinds of the same member share the index prefix, as they do in production.
   await client.query(
     `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
-     SELECT 1, $1, 1, 1000 + $1, $2, $3, to_timestamp($4::bigint + i * 300), 95 + (random() * 4)::int
+     SELECT $6, $1, $7, $8, $2, $3, to_timestamp($4::bigint + i * 300), 95 + (random() * 4)::int
      FROM generate_series(0, $5::int / 5 - 1) AS i`,
-    [BENCH_MEMBER, readingKindCode.bloodOxygen, DataSource.watchB10_5m, from, WEEK_MINUTES],
+    [memberId, readingKindCode.bloodOxygen, DataSource.watchB10_5m, from, WEEK_MINUTES, world.org.id, world.area.id, world.devices[0].id],
   );
   await client.query('ANALYZE readings');
   await client.end();
@@ -59,6 +66,8 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
     url: url.toString(),
     from,
     to,
+    orgId: world.org.id,
+    memberId,
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -66,7 +75,10 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
   };
 }
 
-/** The unpaged, ascending list the chart asks for (SPEC §7), shaped as the API's rows. */
+/**
+ * The bare range scan, for comparison with what the API runs: no join, no count, no scope.
+ * It is the floor the real query (route.ts) can approach.
+ */
 export const chartListSql = `
   SELECT id, source AS type, extract(epoch FROM occur_time)::bigint AS occur_time, value
   FROM readings
@@ -75,7 +87,7 @@ export const chartListSql = `
   ORDER BY occur_time ASC`;
 
 export function chartListParams(seeded: Seeded): unknown[] {
-  return [BENCH_MEMBER, readingKindCode.heartRate, [SOURCE], seeded.from, seeded.to];
+  return [seeded.memberId, readingKindCode.heartRate, [SOURCE], seeded.from, seeded.to];
 }
 
 export interface Timing {
