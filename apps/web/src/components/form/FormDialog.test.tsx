@@ -117,4 +117,16 @@ describe('<FormDialog> field kinds', () => {
     await userEvent.click(screen.getByRole('button', { name: '儲存' }));
     expect(await screen.findByText('不可小於 1')).toBeTruthy();
   });
+
+  it('sends a cleared optional date as null, not as an empty text the date rule would refuse', async () => {
+    const optional = z.object({ birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable() });
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(
+      <FormDialog open title="Date" schema={optional} defaultValues={{ birthday: '2000-01-02' }} fields={[{ name: 'birthday', label: 'Birthday', kind: 'date' }]} onSubmit={onSubmit} onClose={() => undefined} />,
+    );
+    fireEvent.change(screen.getByLabelText('Birthday'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ birthday: null }));
+  });
 });
+

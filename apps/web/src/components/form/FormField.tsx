@@ -18,7 +18,8 @@ export type FieldOption = { value: string | number; label: string };
  * How a field is edited and what value it holds:
  * - `text` (default; a select when `options` are given): a string, or a number for `type: 'number'`;
  * - `checkbox`, `switch`: a boolean;
- * - `date`: `YYYY-MM-DD`; `datetime`: local `YYYY-MM-DDTHH:mm` (what the browser's pickers give);
+ * - `date`: `YYYY-MM-DD`; `datetime`: local `YYYY-MM-DDTHH:mm` (what the browser's pickers give), or
+ *   null when cleared, so an optional date reads as "not given" and a required one as "required";
  * - `multiselect`: an array of the chosen option values, in the options' order.
  */
 export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'multiselect';
@@ -144,7 +145,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
             label={spec.label}
             type={inputType}
             value={field.value ?? ''}
-            onChange={(e) => field.onChange(isNumber ? toNumber(e.target.value) : e.target.value)}
+            onChange={(e) => field.onChange(isNumber ? toNumber(e.target.value) : isDate && e.target.value === '' ? null : e.target.value)}
             onBlur={field.onBlur}
             inputRef={field.ref}
             autoComplete={spec.autoComplete}

@@ -33,7 +33,7 @@ function nullIfEmpty<T extends Record<string, unknown>>(values: T): T {
 export function memberCreateDialog(t: TFunction, term: string, areas: Option[]) {
   return dialog({
     schema: memberCreate,
-    defaultValues: { name: '', birthday: '', id_number: '', room: '', bed: '', phone: '', emergency_contact: '', emergency_phone: '', remark: '' },
+    defaultValues: { name: '', birthday: null, id_number: '', room: '', bed: '', phone: '', emergency_contact: '', emergency_phone: '', remark: '' },
     fields: [
       ...memberFields(t, term, areas).slice(0, 5),
       { name: 'medical_state', label: t('admin.member.medicalState'), options: enumOptions(medicalStates, medicalStateLabelKey, t) },
@@ -49,7 +49,7 @@ export function memberEditDialog(t: TFunction, term: string, areas: Option[], ro
     defaultValues: {
       name: row.name,
       gender: row.gender as Gender | null,
-      birthday: row.birthday ?? '',
+      birthday: row.birthday,
       id_number: row.id_number ?? '',
       area_id: row.area_id,
       room: row.room ?? '',
