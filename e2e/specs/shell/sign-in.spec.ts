@@ -66,9 +66,11 @@ test.describe('sign-in', () => {
   });
 
   test('the login button is disabled while signing in', async ({ page }) => {
-    let release: () => void = () => undefined;
+    // Hold every sign-in request until the disabled state has been seen, then let them all through.
+    const held: (() => void)[] = [];
+    const release = () => held.splice(0).forEach((go) => go());
     await page.route('**/api/login', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await new Promise<void>((resolve) => held.push(resolve));
       await route.continue();
     });
     await page.goto('/login');
@@ -76,6 +78,8 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+    // The button disables before the request leaves (the shell's chunk loads first): wait for it.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
     release();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   });
