@@ -15,9 +15,13 @@ import {
 } from '@vigil/contracts';
 import type { readings } from '../../db/schema/index.ts';
 
-export type ReadingRow = typeof readings.$inferSelect & { userName: string };
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+/** A stored reading as the routes select it: times already in unix seconds (SPEC §3's wire form). */
+export type ReadingRow = Pick<typeof readings.$inferSelect, 'id' | 'memberId' | 'source' | 'value' | 'value2' | 'data' | 'remark'> & {
+  userName: string;
+  occurTime: number;
+  createdAt: number;
+  updatedAt: number;
+};
 const obj = (data: Record<string, unknown> | null) => data ?? {};
 const primitivesOf = (data: Record<string, unknown> | null) => {
   if (!data) return null;
@@ -33,11 +37,11 @@ function base(r: ReadingRow) {
   return {
     id: r.id,
     user_name: r.userName,
-    occur_time: seconds(r.occurTime),
+    occur_time: r.occurTime,
     type: r.source,
     remark: r.remark,
-    created_at: seconds(r.createdAt),
-    updated_at: seconds(r.updatedAt),
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   dataEnvelope,
   idParam,
@@ -13,6 +13,7 @@ import {
   sleepListQuery,
   type PhysiologicalKind,
 } from '@vigil/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import type { PermissionKey } from '../../auth/permissions.ts';
@@ -29,14 +30,25 @@ import { recordShapes, type ReadingRow } from './records.ts';
 const scopeOf = (p: Principal) =>
   scopeCondition(p, { org: readings.orgId, area: readings.areaId, grant: 'members' });
 
-const fields = { r: readings, userName: members.name };
-const toReadingRow = ({
-  r,
-  userName,
-}: {
-  r: typeof readings.$inferSelect;
-  userName: string;
-}): ReadingRow => ({ ...r, userName });
+/**
+ * Only the columns a record needs, with times turned into unix seconds by PostgreSQL: a week of
+ * one-minute readings is 10,080 rows, and parsing three timestamps per row into Dates in Node
+ * cost more than the query itself.
+ */
+const epoch = (column: AnyPgColumn) => sql<number>`extract(epoch from ${column})::bigint`.mapWith(Number);
+const fields = {
+  id: readings.id,
+  memberId: readings.memberId,
+  source: readings.source,
+  value: readings.value,
+  value2: readings.value2,
+  data: readings.data,
+  remark: readings.remark,
+  userName: members.name,
+  occurTime: epoch(readings.occurTime),
+  createdAt: epoch(readings.createdAt),
+  updatedAt: epoch(readings.updatedAt),
+};
 
 type Filters = { user_id?: number; types?: number[]; start_date?: number; end_date?: number };
 
@@ -58,7 +70,7 @@ async function findOne(db: Db, kind: number, p: Principal, id: number): Promise<
     .innerJoin(members, eq(members.id, readings.memberId))
     .where(and(eq(readings.id, id), eq(readings.kind, kind), scopeOf(p)));
   if (!row) throw notFound();
-  return toReadingRow(row);
+  return row;
 }
 
 /**
@@ -92,7 +104,7 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: dataEnvelope(paginated(shape.row)), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query as Filters & {
           page: number;
           per_page: number;
@@ -100,11 +112,6 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           order_by: string;
         };
         const condition = where(kind, request.principal, q);
-        const [{ total }] = await db
-          .select({ total: count() })
-          .from(readings)
-          .innerJoin(members, eq(members.id, readings.memberId))
-          .where(condition);
         const direction = q.order === 'desc' ? desc : asc;
         const orderColumn = q.order_by === 'id' ? readings.id : readings.occurTime;
         const { offset, limit } = pageWindow(q);
@@ -115,12 +122,24 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           .where(condition)
           .orderBy(direction(orderColumn), direction(readings.id))
           .$dynamic();
-        const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
+        if (limit === undefined) {
+          // The charts ask for a whole week at once (10,080 one-minute rows): no count is needed, and
+          // the rows come from shape.toRow, so the per-row schema check of the serializer is skipped
+          // (tests check these rows against the contracts schemas instead).
+          const rows = (await query).map((row) => shape.toRow(row));
+          return reply.serializer(JSON.stringify).send({ data: paginate(q, rows.length, rows) });
+        }
+        const [{ total }] = await db
+          .select({ total: count() })
+          .from(readings)
+          .innerJoin(members, eq(members.id, readings.memberId))
+          .where(condition);
+        const rows = await query.limit(limit).offset(offset);
         return {
           data: paginate(
             q,
             total,
-            rows.map((row) => shape.toRow(toReadingRow(row))),
+            rows.map((row) => shape.toRow(row)),
           ),
         };
       },
