@@ -51,7 +51,9 @@ async function scenario(
   const rows = makeReadings(serials, start, opts.readings);
   const batches: Reading[][] = [];
   for (let i = 0; i < rows.length; i += BATCH) batches.push(rows.slice(i, i + BATCH));
-  await service.ingest(principal, batches[0]); // warm caches (devices, standards, open events)
+  // As the app does when it becomes ready (ingestServiceOf): devices, standards, open events.
+  await service.warm({ orgIds: [world.org.id] });
+  await service.ingest(principal, batches[0]);
   const latencies: number[] = [];
   let accepted = 0;
   let next = 1;
@@ -134,10 +136,15 @@ async function scenario(
         keyHash: hashKey(`bench-gw-${label}-${g}`),
       })),
     );
+  // A freshly started service, warmed as the app warms it on start (one query for the devices,
+  // the standards of their members), before the first gateway sends.
   const live = new IngestService(database.db, new DomainEventBus());
+  const warmStart = performance.now();
+  await live.warm({ orgIds: [world.org.id] });
+  figures.sustainedWarmMs = +(performance.now() - warmStart).toFixed(1);
   const perGateway = DEVICES / gatewaysCount;
   const sustainedLatencies: number[] = [];
-  /** Latencies after the first two seconds, when the new service's caches are warm. */
+  /** Latencies after the first two seconds (for comparison with runs before the warm-up existed). */
   const steadyLatencies: number[] = [];
   let sent = 0;
   let stored = 0;
@@ -193,7 +200,7 @@ function report(f: Figures) {
     `  bare multi-row INSERT, same rows      ${fmt(Number(f.barePerSecond))} rows/s   batched/bare = ${f.batchedToBare}`,
   );
   console.log(
-    `  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms (after warm-up ${f.sustainedSteadyP99Ms} ms)`,
+    `  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms (after the first 2 s ${f.sustainedSteadyP99Ms} ms; start-up warm ${f.sustainedWarmMs} ms)`,
   );
 }
 

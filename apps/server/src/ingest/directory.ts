@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeviceType } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
@@ -19,6 +19,11 @@ export type Binding = {
 
 /** A member's own area, for devices bound to a member rather than to an area. */
 const memberAreas = alias(areas, 'member_areas');
+/** The area a room device is bound to. */
+const bindingAreas = alias(areas, 'binding_areas');
+
+/** Most devices a warm-up loads: a large fleet warms its most recently heard devices, the rest on demand. */
+export const WARM_LIMIT = 20_000;
 
 export type DeviceEntry = {
   id: number;
@@ -63,14 +68,21 @@ export class DeviceDirectory {
   private readonly devices = new Map<string, { entry: DeviceEntry | null; at: number }>();
   private readonly principals = new Map<string, { principal: Principal | null; at: number }>();
   private readonly pending = new Map<string, Promise<void>>();
+  private warming: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly ttlMs = 60_000,
   ) {}
 
+  /** Cached entries (known and unknown serials). */
+  get size(): number {
+    return this.devices.size;
+  }
+
   /** Entries for the given serials; unknown serials are absent from the map. */
   async load(serials: Iterable<string>): Promise<Map<string, DeviceEntry>> {
+    if (this.warming) await this.warming;
     const wanted = [...new Set(serials)];
     const now = Date.now();
     const missing: string[] = [];
@@ -99,59 +111,104 @@ export class DeviceDirectory {
     return out;
   }
 
+  /**
+   * Loads the devices of the given organisations (all of them when none are named) with their
+   * binding history in one query, so a freshly started service does not meet its first traffic
+   * cold. Bounded: at most `limit` devices, the most recently heard from first. Returns the
+   * members bound now, whose standards the caller may warm too.
+   */
+  async warm(options: { orgIds?: readonly number[]; limit?: number } = {}): Promise<number[]> {
+    const run = this.warmNow(options);
+    // Batches arriving meanwhile wait for it instead of fetching the same devices again.
+    this.warming = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      return await run;
+    } finally {
+      this.warming = null;
+    }
+  }
+
+  private async warmNow(options: { orgIds?: readonly number[]; limit?: number }): Promise<number[]> {
+    const picked = this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(options.orgIds ? inArray(devices.orgId, [...options.orgIds]) : undefined)
+      .orderBy(sql`${devices.lastSeenAt} desc nulls last`, devices.id)
+      .limit(options.limit ?? WARM_LIMIT);
+    const entries = await this.query(inArray(devices.id, picked));
+    const now = Date.now();
+    const bound: number[] = [];
+    for (const entry of entries) {
+      // Aged by up to half the lifetime at random, so the warmed cohort does not expire in one
+      // second and send every batch of that second back to the database together.
+      this.devices.set(entry.serial, { entry, at: now - Math.floor(Math.random() * (this.ttlMs / 2)) });
+      const current = entry.bindings.at(-1);
+      if (current?.member && current.to === null) bound.push(current.member.id);
+    }
+    return bound;
+  }
+
   private async fetch(missing: string[]): Promise<void> {
     const now = Date.now();
-    const rows = await this.db
-      .select({ d: devices, areaName: areas.name })
-      .from(devices)
-      .leftJoin(areas, eq(areas.id, devices.areaId))
-      .where(inArray(devices.serial, missing));
+    const entries = await this.query(inArray(devices.serial, missing));
     for (const serial of missing) this.devices.set(serial, { entry: null, at: now });
-    if (!rows.length) return;
-    const bindingRows = await this.db
+    for (const entry of entries) this.devices.set(entry.serial, { entry, at: now });
+  }
+
+  /** Devices matching `where` with their binding history (oldest first), in one round trip. */
+  private async query(where: SQL): Promise<DeviceEntry[]> {
+    const rows = await this.db
       .select({
+        d: devices,
+        areaName: areas.name,
         b: deviceBindings,
         memberName: members.name,
-        areaId: areas.id,
-        areaName: areas.name,
+        bindingAreaId: bindingAreas.id,
+        bindingAreaName: bindingAreas.name,
         memberAreaId: memberAreas.id,
         memberAreaName: memberAreas.name,
       })
-      .from(deviceBindings)
+      .from(devices)
+      .leftJoin(areas, eq(areas.id, devices.areaId))
+      .leftJoin(deviceBindings, eq(deviceBindings.deviceId, devices.id))
       .leftJoin(members, eq(members.id, deviceBindings.memberId))
-      .leftJoin(areas, eq(areas.id, deviceBindings.areaId))
+      .leftJoin(bindingAreas, eq(bindingAreas.id, deviceBindings.areaId))
       .leftJoin(memberAreas, eq(memberAreas.id, members.areaId))
-      .where(
-        inArray(
-          deviceBindings.deviceId,
-          rows.map((r) => r.d.id),
-        ),
-      )
-      .orderBy(deviceBindings.boundAt);
-    const byDevice = new Map<number, typeof bindingRows>();
-    for (const r of bindingRows) byDevice.set(r.b.deviceId, [...(byDevice.get(r.b.deviceId) ?? []), r]);
-    for (const { d, areaName } of rows) {
-      const entry: DeviceEntry = {
-        id: d.id,
-        orgId: d.orgId,
-        area: named(d.areaId, areaName),
-        type: d.type as DeviceType,
-        serial: d.serial,
-        name: d.name,
-        keyHash: d.keyHash,
-        enabled: d.enabled,
-        settings: parseDeviceSettings(d.settings),
-        bindings: (byDevice.get(d.id) ?? []).map((r) => ({
-          id: r.b.id,
-          member:
-            r.b.memberId !== null && r.memberName !== null ? { id: r.b.memberId, name: r.memberName } : null,
-          area: named(r.areaId, r.areaName) ?? named(r.memberAreaId, r.memberAreaName),
-          from: r.b.boundAt.getTime(),
-          to: r.b.unboundAt?.getTime() ?? null,
-        })),
-      };
-      this.devices.set(d.serial, { entry, at: now });
+      .where(where)
+      .orderBy(devices.id, deviceBindings.boundAt);
+    const out: DeviceEntry[] = [];
+    let entry: DeviceEntry | undefined;
+    for (const r of rows) {
+      const { d } = r;
+      if (entry?.id !== d.id) {
+        entry = {
+          id: d.id,
+          orgId: d.orgId,
+          area: named(d.areaId, r.areaName),
+          type: d.type as DeviceType,
+          serial: d.serial,
+          name: d.name,
+          keyHash: d.keyHash,
+          enabled: d.enabled,
+          settings: parseDeviceSettings(d.settings),
+          bindings: [],
+        };
+        out.push(entry);
+      }
+      const b = r.b;
+      if (!b) continue;
+      entry.bindings.push({
+        id: b.id,
+        member: b.memberId !== null && r.memberName !== null ? { id: b.memberId, name: r.memberName } : null,
+        area: named(r.bindingAreaId, r.bindingAreaName) ?? named(r.memberAreaId, r.memberAreaName),
+        from: b.boundAt.getTime(),
+        to: b.unboundAt?.getTime() ?? null,
+      });
     }
+    return out;
   }
 
   /** Resolves an `x-device-key` or `x-gateway-key`; null when neither matches an enabled sender. */

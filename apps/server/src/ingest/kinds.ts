@@ -177,8 +177,10 @@ export function toColumns(
       return { value: e.heart_rate ?? null, value2: e.status, data: e };
     }
     default: {
-      const { value, ...rest } = v as { value?: number };
-      return { value: value ?? null, value2: null, data: Object.keys(rest).length ? rest : null };
+      // Everything but `value` goes to data; a loop instead of a rest spread (this runs per reading).
+      let rest: Record<string, unknown> | null = null;
+      for (const key in v) if (key !== 'value' && Object.hasOwn(v, key)) (rest ??= {})[key] = v[key];
+      return { value: (v.value as number | undefined) ?? null, value2: null, data: rest };
     }
   }
 }

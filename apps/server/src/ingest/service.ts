@@ -10,8 +10,8 @@ import {
 import type { Db } from '../db/client.ts';
 import type { DomainEventBus } from '../events.ts';
 import { AbnormalRaiser, type RaiseRequest, type RecoverRequest } from '../modules/abnormal/raiser.ts';
-import { resolveStandards, spec9Standards } from '../modules/standards/resolver.ts';
-import { evaluateReading } from '../rules/index.ts';
+import { invalidateStandards, resolveStandards, spec9Standards } from '../modules/standards/resolver.ts';
+import { evaluateReading, type StandardSet } from '../rules/index.ts';
 import { heartVesselRule } from '../rules/care.ts';
 import { bindingAt, DeviceDirectory, type Binding, type DeviceEntry, type Principal } from './directory.ts';
 import {
@@ -21,6 +21,7 @@ import {
   type IngestResult,
   type Rejection,
 } from './envelope.ts';
+import { fastEnvelope, fastValues, type Envelope } from './fast-validate.ts';
 import { readingKindCode, readingValueSchemas, toColumns, type ReadingKind } from './kinds.ts';
 import { pgArray } from './pg-array.ts';
 
@@ -45,6 +46,8 @@ const sourceFamily: Partial<Record<DeviceType, DeviceType>> = {
   [DeviceType.spaceSentinel]: DeviceType.spaceFall,
 };
 
+const offlineTypes = [AbnormalType.deviceOffline, AbnormalType.iotOffline] as const;
+
 const rowKey = (deviceId: number, kind: number, t: number) => `${deviceId}:${kind}:${t}`;
 
 /**
@@ -66,6 +69,21 @@ export class IngestService {
     this.raiser = new AbnormalRaiser(db, events);
   }
 
+  /**
+   * Loads the devices (with their binding history) and the standards of their members before
+   * traffic arrives: a fresh service would otherwise spend its first second loading them batch by
+   * batch, and those batches set the p99. One query for the devices, bounded by organisation and
+   * by WARM_LIMIT; the standards through their resolver's cache.
+   */
+  async warm(options: { orgIds?: readonly number[]; limit?: number } = {}): Promise<{ devices: number; members: number }> {
+    const members = await this.directory.warm(options);
+    // Loaded afresh, not taken from entries that may be about to expire.
+    for (const memberId of members) invalidateStandards(this.db, { memberId });
+    if (members.length) await resolveStandards(this.db, members);
+    await this.raiser.snapshot();
+    return { devices: this.directory.size, members: members.length };
+  }
+
   authenticate(keys: { device?: string; gateway?: string }): Promise<Principal | null> {
     return this.directory.authenticate(keys);
   }
@@ -80,130 +98,208 @@ export class IngestService {
       rejected.push({ index, code, reason });
     const now = Math.floor(nowMs / 1000);
 
-    const envelopes = readings.map((r) => readingEnvelope.safeParse(r));
-    const devices = await this.directory.load(envelopes.flatMap((e) => (e.success ? [e.data.serial] : [])));
+    // Pass 1: envelopes (fast check, zod for anything it does not accept), so the batch's devices
+    // load in one lookup. Rejections are reported in pass 2, in index order.
+    const envelopes: (Envelope | string)[] = new Array<Envelope | string>(readings.length);
+    const serials: string[] = [];
+    for (let i = 0; i < readings.length; i++) {
+      let env: Envelope | string | null = fastEnvelope(readings[i]);
+      if (!env) {
+        const parsed = readingEnvelope.safeParse(readings[i]);
+        env = parsed.success ? (parsed.data as Envelope) : issueText(parsed.error.issues);
+      }
+      envelopes[i] = env;
+      if (typeof env !== 'string') serials.push(env.serial);
+    }
+    const devices = await this.directory.load(serials);
 
     const accepted: Accepted[] = [];
     const seen = new Set<string>();
     let duplicates = 0;
-    envelopes.forEach((parsed, index) => {
-      if (!parsed.success) return reject(index, ErrorCode.validationFailed, issueText(parsed.error.issues));
-      const r = parsed.data;
+    for (let index = 0; index < envelopes.length; index++) {
+      const r = envelopes[index];
+      if (typeof r === 'string') {
+        reject(index, ErrorCode.validationFailed, r);
+        continue;
+      }
       const device = devices.get(r.serial);
       // A device of another organisation is reported exactly like an unknown one: no existence leak.
       if (!device || !device.enabled || !mayReport(principal, device)) {
-        return reject(index, ErrorCode.notFound, `unknown device ${r.serial}`);
+        reject(index, ErrorCode.notFound, `unknown device ${r.serial}`);
+        continue;
       }
-      if (r.occur_time > now + MAX_FUTURE_SECONDS)
-        return reject(index, ErrorCode.validationFailed, 'occur_time is in the future');
-      if (r.occur_time < now - MAX_AGE_SECONDS)
-        return reject(index, ErrorCode.validationFailed, 'occur_time is older than 30 days');
+      if (r.occur_time > now + MAX_FUTURE_SECONDS) {
+        reject(index, ErrorCode.validationFailed, 'occur_time is in the future');
+        continue;
+      }
+      if (r.occur_time < now - MAX_AGE_SECONDS) {
+        reject(index, ErrorCode.validationFailed, 'occur_time is older than 30 days');
+        continue;
+      }
       const origin = dataSourceOrigin[r.source as DataSource];
       if (origin.deviceType !== null && origin.deviceType !== (sourceFamily[device.type] ?? device.type)) {
-        return reject(index, ErrorCode.validationFailed, `data source ${r.source} is not this device's`);
+        reject(index, ErrorCode.validationFailed, `data source ${r.source} is not this device's`);
+        continue;
       }
-      const kind = r.kind as ReadingKind;
-      const values = readingValueSchemas[kind].safeParse(r.values);
-      if (!values.success)
-        return reject(index, ErrorCode.validationFailed, issueText(values.error.issues, 'values'));
+      const kind = r.kind;
+      let values = r.values;
+      if (!fastValues(kind, values)) {
+        const parsed = readingValueSchemas[kind].safeParse(values);
+        if (!parsed.success) {
+          reject(index, ErrorCode.validationFailed, issueText(parsed.error.issues, 'values'));
+          continue;
+        }
+        values = parsed.data as Record<string, unknown>;
+      }
       if (kind === 'sleep') {
-        const end = (values.data as { end_time: number }).end_time;
+        const end = (values as { end_time: number }).end_time;
         if (end <= r.occur_time || end - r.occur_time > 24 * 3600) {
-          return reject(
-            index,
-            ErrorCode.validationFailed,
-            'values.end_time must follow occur_time within 24 h',
-          );
+          reject(index, ErrorCode.validationFailed, 'values.end_time must follow occur_time within 24 h');
+          continue;
         }
       }
       const key = rowKey(device.id, readingKindCode[kind], r.occur_time);
       if (seen.has(key)) {
         duplicates++;
-        return;
+        continue;
       }
       seen.add(key);
-      const binding = bindingAt(device, r.occur_time * 1000);
       accepted.push({
         device,
-        binding,
+        binding: bindingAt(device, r.occur_time * 1000),
         kind,
         source: r.source,
         occurTime: r.occur_time,
-        values: values.data as Record<string, unknown>,
+        values,
       });
-    });
+    }
 
-    const stored = await this.store(accepted);
+    const stored = await this.store(accepted, nowMs);
     duplicates += accepted.length - stored.length;
     if (stored.length) {
       await this.evaluate(stored);
-      await this.touch(stored, nowMs);
       this.publishLive(stored);
     }
     return { accepted: stored.length, duplicates, rejected };
   }
 
-  /** One multi-row INSERT through unnest(): eleven array parameters whatever the batch size. */
-  private async store(rows: Accepted[]): Promise<Accepted[]> {
+  /**
+   * The batch in one statement and one round trip: a multi-row INSERT through unnest() (ten array
+   * parameters whatever the batch size) and, in the same statement, the `last_seen_at` of devices
+   * due for it. The answer is one row: how many were stored, and only when some were not (a
+   * re-sent reading) the keys of those that were — 1000 returned rows would cost more to parse
+   * than the rest of the statement.
+   */
+  private async store(rows: Accepted[], nowMs: number): Promise<Accepted[]> {
     if (!rows.length) return [];
-    const cols = rows.map((r) => ({ r, c: toColumns(r.kind, r.values) }));
-    const result = await this.db.execute<{ device_id: number; kind: number; t: number }>(sql`
-      insert into readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value, value2, data)
-      select o, m, a, d, k, s, to_timestamp(t), v, v2, j
-      from unnest(
-        ${pgArray(cols.map(({ r }) => r.device.orgId))}::int[],
-        ${pgArray(cols.map(({ r }) => r.binding?.member?.id ?? null))}::int[],
-        ${pgArray(cols.map(({ r }) => (r.binding?.area ?? r.device.area)?.id ?? null))}::int[],
-        ${pgArray(cols.map(({ r }) => r.device.id))}::int[],
-        ${pgArray(cols.map(({ r }) => readingKindCode[r.kind]))}::smallint[],
-        ${pgArray(cols.map(({ r }) => r.source))}::smallint[],
-        ${pgArray(cols.map(({ r }) => r.occurTime))}::float8[],
-        ${pgArray(cols.map(({ c }) => c.value))}::real[],
-        ${pgArray(cols.map(({ c }) => c.value2))}::real[],
-        ${pgArray(cols.map(({ c }) => (c.data === null ? null : JSON.stringify(c.data))))}::jsonb[]
-      ) as u(o, m, a, d, k, s, t, v, v2, j)
-      on conflict do nothing
-      returning device_id, kind, extract(epoch from occur_time)::float8 as t`);
-    const inserted = new Set(
-      result.rows.map((x) => rowKey(Number(x.device_id), Number(x.kind), Number(x.t))),
-    );
+    const n = rows.length;
+    const orgIds: number[] = new Array<number>(n);
+    const memberIds: (number | null)[] = new Array<number | null>(n);
+    const areaIds: (number | null)[] = new Array<number | null>(n);
+    const deviceIds: number[] = new Array<number>(n);
+    const kinds: number[] = new Array<number>(n);
+    const sources: number[] = new Array<number>(n);
+    const times: number[] = new Array<number>(n);
+    const values: (number | null)[] = new Array<number | null>(n);
+    const values2: (number | null)[] = new Array<number | null>(n);
+    const data: (string | null)[] = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      const r = rows[i];
+      const c = toColumns(r.kind, r.values);
+      orgIds[i] = r.device.orgId;
+      memberIds[i] = r.binding?.member?.id ?? null;
+      areaIds[i] = (r.binding?.area ?? r.device.area)?.id ?? null;
+      deviceIds[i] = r.device.id;
+      kinds[i] = readingKindCode[r.kind];
+      sources[i] = r.source;
+      times[i] = r.occurTime;
+      values[i] = c.value;
+      values2[i] = c.value2;
+      data[i] = c.data === null ? null : JSON.stringify(c.data);
+    }
+    const due = this.lastSeenDue(deviceIds, nowMs);
+    const result = await this.db.execute<{ n: number; keys: string | null }>(sql`
+      with ins as (
+        insert into readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value, value2, data)
+        select o, m, a, d, k, s, to_timestamp(t), v, v2, j
+        from unnest(
+          ${pgArray(orgIds)}::int[],
+          ${pgArray(memberIds)}::int[],
+          ${pgArray(areaIds)}::int[],
+          ${pgArray(deviceIds)}::int[],
+          ${pgArray(kinds)}::smallint[],
+          ${pgArray(sources)}::smallint[],
+          ${pgArray(times)}::float8[],
+          ${pgArray(values)}::real[],
+          ${pgArray(values2)}::real[],
+          ${pgArray(data)}::jsonb[]
+        ) as u(o, m, a, d, k, s, t, v, v2, j)
+        on conflict do nothing
+        returning device_id, kind, occur_time
+      ), touched as (
+        update devices set last_seen_at = to_timestamp(${nowMs / 1000})
+        where id = any(${pgArray(due)}::int[])
+      )
+      select (select count(*)::int from ins) as n,
+        case when (select count(*) from ins) < ${n}
+          then (select string_agg(device_id || ':' || kind || ':' || extract(epoch from occur_time)::bigint, ',') from ins)
+        end as keys`);
+    for (const id of due) this.lastSeenWritten.set(id, nowMs);
+    const answer = result.rows[0];
+    if (Number(answer.n) === n) return rows;
+    const inserted = new Set(answer.keys ? answer.keys.split(',') : []);
     return rows.filter((r) => inserted.has(rowKey(r.device.id, readingKindCode[r.kind], r.occurTime)));
   }
 
+  /** Devices of the batch whose last_seen_at was written more than LAST_SEEN_EVERY_MS ago. */
+  private lastSeenDue(deviceIds: readonly number[], nowMs: number): number[] {
+    const due: number[] = [];
+    const picked = new Set<number>();
+    for (const id of deviceIds) {
+      if (picked.has(id) || nowMs - (this.lastSeenWritten.get(id) ?? 0) < LAST_SEEN_EVERY_MS) continue;
+      picked.add(id);
+      due.push(id);
+    }
+    return due;
+  }
+
   private async evaluate(rows: Accepted[]): Promise<void> {
-    const memberIds = rows.flatMap((r) => (r.binding?.member ? [r.binding.member.id] : []));
-    const standards = memberIds.length ? await resolveStandards(this.db, memberIds) : new Map();
+    const memberIds: number[] = [];
+    for (const r of rows) if (r.binding?.member) memberIds.push(r.binding.member.id);
+    const [standards] = await Promise.all([
+      memberIds.length ? resolveStandards(this.db, memberIds) : new Map<number, StandardSet>(),
+      // The open-event snapshot decides which recoveries can matter, before any is built.
+      this.raiser.snapshot(),
+    ]);
     const raise: RaiseRequest[] = [];
     const recover: RecoverRequest[] = [];
+    const online = new Set<string>();
     for (const r of rows) {
       const member = r.binding?.member ?? null;
+      const memberId = member?.id ?? null;
       const verdict = evaluateReading(r.kind, r.values as never, {
         standards: (member && standards.get(member.id)) || spec9Standards,
         deviceType: r.device.type,
         settings: r.device.settings,
         occurTime: r.occurTime,
       });
-      const occurTime = new Date(r.occurTime * 1000);
-      for (const x of verdict.raise) raise.push({ ...target(r), type: x.type, occurTime, detail: x.detail });
-      for (const type of verdict.recover)
-        recover.push({ type, memberId: member?.id ?? null, deviceId: r.device.id, occurTime });
-    }
-    raise.push(...(await this.heartVesselAlerts(rows)));
-    // Any data at all means the device is back online: close its offline event at once.
-    const online = new Map<string, RecoverRequest>();
-    for (const r of rows) {
-      const memberId = r.binding?.member?.id ?? null;
-      for (const type of [AbnormalType.deviceOffline, AbnormalType.iotOffline]) {
-        online.set(`${type}:${memberId}:${r.device.id}`, {
-          type,
-          memberId,
-          deviceId: r.device.id,
-          occurTime: new Date(r.occurTime * 1000),
-          immediate: true,
-        });
+      for (const x of verdict.raise)
+        raise.push({ ...target(r), type: x.type, occurTime: new Date(r.occurTime * 1000), detail: x.detail });
+      // Nearly every reading recovers its family; only open events are worth a request.
+      for (const type of verdict.recover) {
+        if (!this.raiser.isOpen(type, memberId, r.device.id)) continue;
+        recover.push({ type, memberId, deviceId: r.device.id, occurTime: new Date(r.occurTime * 1000) });
+      }
+      // Any data at all means the device is back online: close its offline event at once.
+      for (const type of offlineTypes) {
+        if (!this.raiser.isOpen(type, memberId, r.device.id)) continue;
+        const key = `${type}:${memberId}:${r.device.id}`;
+        if (online.has(key)) continue;
+        online.add(key);
+        recover.push({ type, memberId, deviceId: r.device.id, occurTime: new Date(r.occurTime * 1000), immediate: true });
       }
     }
-    recover.push(...online.values());
+    raise.push(...(await this.heartVesselAlerts(rows)));
     await Promise.all([this.raiser.raise(raise), this.raiser.recover(recover)]);
   }
 
@@ -233,17 +329,6 @@ export class IngestService {
         });
     }
     return out;
-  }
-
-  private async touch(rows: Accepted[], nowMs: number): Promise<void> {
-    const due = [...new Set(rows.map((r) => r.device.id))].filter(
-      (id) => nowMs - (this.lastSeenWritten.get(id) ?? 0) >= LAST_SEEN_EVERY_MS,
-    );
-    if (!due.length) return;
-    for (const id of due) this.lastSeenWritten.set(id, nowMs);
-    await this.db.execute(
-      sql`update devices set last_seen_at = to_timestamp(${nowMs / 1000}) where id = any(${pgArray(due)}::int[])`,
-    );
   }
 
   /** Live values for the device rooms; skipped entirely when no socket layer listens. */

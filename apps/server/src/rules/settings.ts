@@ -68,12 +68,38 @@ export type DeviceSettings = z.infer<typeof ruleSettingsSchema> & {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const ruleDefaults = ruleSettingsSchema.parse({});
+const ruleFields = Object.entries(ruleSettingsSchema.shape) as [keyof typeof ruleDefaults, z.ZodType][];
+
+/**
+ * Only the keys actually stored go through their schema: a missing key takes its default
+ * directly, which spares building a zod error per absent field (most devices store few or none,
+ * and a cold ingestion directory parses thousands of them at once). Same result as
+ * `readStoredSetting` / the `.catch` schema for every input.
+ */
+function ruleSettings(raw: Record<string, unknown>): z.infer<typeof ruleSettingsSchema> {
+  const out = { ...ruleDefaults };
+  for (const [key, schema] of ruleFields) {
+    if (raw[key] === undefined) continue;
+    const parsed = schema.safeParse(raw[key]);
+    if (parsed.success) (out as Record<string, unknown>)[key] = parsed.data;
+  }
+  return out;
+}
+
+const noneStored = (keys: Record<string, string>, raw: Record<string, unknown>) =>
+  Object.values(keys).every((key) => raw[key] === undefined);
+
 export function parseDeviceSettings(stored: unknown): DeviceSettings {
   const raw = isRecord(stored) ? stored : {};
-  const sleep = readStoredSetting(sleepSetting, sleepSettingStoredKey, sleepSettingDefaults, raw);
-  const space = readStoredSetting(spaceSetting, spaceSettingStoredKey, spaceSettingDefaults, raw);
+  const sleep = noneStored(sleepSettingStoredKey, raw)
+    ? sleepSettingDefaults
+    : readStoredSetting(sleepSetting, sleepSettingStoredKey, sleepSettingDefaults, raw);
+  const space = noneStored(spaceSettingStoredKey, raw)
+    ? spaceSettingDefaults
+    : readStoredSetting(spaceSetting, spaceSettingStoredKey, spaceSettingDefaults, raw);
   return {
-    ...ruleSettingsSchema.parse(raw),
+    ...ruleSettings(raw),
     nightStartHour: sleep.night_start_hour,
     nightEndHour: sleep.night_end_hour,
     outOfBedMinutes: sleep.out_of_bed_minutes,

@@ -26,6 +26,8 @@ export const noVerdict: Verdict = { raise: [], recover: [] };
 
 /** Builds a verdict over a family of related types: whatever the reading did not raise recovered. */
 export function verdictOf(family: readonly AbnormalType[], raise: Raised[]): Verdict {
+  // The usual case (a normal reading) without building a set: the whole family recovers.
+  if (!raise.length) return { raise, recover: family.slice() };
   const raised = new Set(raise.map((r) => r.type));
   return { raise, recover: family.filter((t) => !raised.has(t)) };
 }

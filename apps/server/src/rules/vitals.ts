@@ -38,7 +38,10 @@ export function checkStandard(
   const low = iot?.low ?? standardCrossingType[kind].low;
   const high = lowOnly.has(kind) ? null : (iot?.high ?? standardCrossingType[kind].high);
   const over = high === null ? null : (iot?.high ?? overMaxType[kind] ?? high);
-  const family = [...new Set([low, high, over].filter((t): t is AbnormalType => t !== null))];
+  // low, high and over-max without repeats, in that order (built by hand: this runs per reading).
+  const family: AbnormalType[] = [low];
+  if (high !== null && high !== low) family.push(high);
+  if (over !== null && over !== low && over !== high) family.push(over);
   const raise: Raised[] = [];
   switch (compareWithStandard(value, range)) {
     case 'low':

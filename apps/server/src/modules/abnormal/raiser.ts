@@ -52,6 +52,19 @@ export class AbnormalRaiser {
     private readonly events: DomainEventBus,
   ) {}
 
+  /** Brings the open-event snapshot up to date (re-read at most every SNAPSHOT_TTL_MS). */
+  snapshot(): Promise<void> {
+    return this.refresh();
+  }
+
+  /**
+   * Whether an event of this key is open as far as the snapshot knows: what `recover` itself
+   * checks first, so callers may skip building requests that could not close anything.
+   */
+  isOpen(type: number, memberId: number | null, deviceId: number | null): boolean {
+    return this.open.has(keyOf(type, memberId, deviceId));
+  }
+
   private async refresh(): Promise<void> {
     if (Date.now() - this.snapshotAt < SNAPSHOT_TTL_MS) return;
     const rows = await this.db
