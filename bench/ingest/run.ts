@@ -144,6 +144,8 @@ async function scenario(
   figures.sustainedWarmMs = +(performance.now() - warmStart).toFixed(1);
   const perGateway = DEVICES / gatewaysCount;
   const sustainedLatencies: number[] = [];
+  /** Where in the run the slowest batches fell: a stall at start-up and one mid-run read differently. */
+  const slowest: { ms: number; second: number }[] = [];
   /** Latencies after the first two seconds (for comparison with runs before the warm-up existed). */
   const steadyLatencies: number[] = [];
   let sent = 0;
@@ -171,6 +173,7 @@ async function scenario(
         live.ingest(principal, batch).then((result) => {
           stored += result.accepted;
           sustainedLatencies.push(performance.now() - t);
+          slowest.push({ ms: performance.now() - t, second });
           if (second >= 2) steadyLatencies.push(performance.now() - t);
         }),
       );
@@ -187,6 +190,11 @@ async function scenario(
   figures.sustainedP99Ms = +percentile(sustainedLatencies, 99).toFixed(1);
   figures.sustainedSteadyP99Ms = +percentile(steadyLatencies, 99).toFixed(1);
   figures.sustainedLateTicks = late;
+  figures.sustainedSlowest = slowest
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((x) => `${x.ms.toFixed(0)} ms @ ${x.second} s`)
+    .join(', ');
   return figures;
 }
 
@@ -201,6 +209,10 @@ function report(f: Figures) {
   );
   console.log(
     `  sustained 2,000 devices × 1/s         sent ${f.sustainedSent}, lost ${f.sustainedLost}, batch p50 ${f.sustainedP50Ms} ms, p99 ${f.sustainedP99Ms} ms (after the first 2 s ${f.sustainedSteadyP99Ms} ms; start-up warm ${f.sustainedWarmMs} ms)`,
+  );
+  console.log(`                                        slowest batches: ${f.sustainedSlowest}`);
+  console.log(
+    `                                        late ticks ${f.sustainedLateTicks} (the sender itself fell behind: the event loop was blocked)`,
   );
 }
 
