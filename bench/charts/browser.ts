@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import type { BenchResult } from './page-entry.ts';
+import type { BenchResult, BodyKind } from './page-entry.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -24,13 +24,17 @@ async function bundle(): Promise<string> {
 }
 
 export interface BrowserFigures {
-  decimated: BenchResult;
+  /** The chart endpoint's points, drawn as the console draws them. */
+  points: BenchResult;
+  /** The unpaged list, prepared and decimated in the browser. */
+  rows: BenchResult;
+  /** The unpaged list drawn whole, without decimation. */
   raw: BenchResult;
   runs: number;
 }
 
 export async function measureInChromium(
-  body: string,
+  bodies: Record<BodyKind, string>,
   rules: { gapSeconds: number; from: number; to: number },
   width = 1200,
   runs = 15,
@@ -44,19 +48,19 @@ export async function measureInChromium(
   try {
     const page = await browser.newPage({ viewport: { width: width + 100, height: 600 } });
     await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body><div id="chart"></div><script>${script}</script></body></html>`);
-    const median = async (decimate: boolean): Promise<BenchResult> => {
+    const median = async (kind: BodyKind, decimate: boolean): Promise<BenchResult> => {
       const results: BenchResult[] = [];
       for (let i = 0; i < runs + 3; i++) {
         const r = await page.evaluate(
-          ([b, w, d, ru]) => (window as unknown as { benchChart: (...a: unknown[]) => Promise<BenchResult> }).benchChart(b, w, d, ru),
-          [body, width, decimate, rules] as const,
+          ([b, k, w, d, ru]) => (window as unknown as { benchChart: (...a: unknown[]) => Promise<BenchResult> }).benchChart(b, k, w, d, ru),
+          [bodies[kind], kind, width, decimate, rules] as const,
         );
         if (i >= 3) results.push(r);
       }
       results.sort((a, b) => a.totalMs - b.totalMs);
       return results[Math.floor(results.length / 2)];
     };
-    return { decimated: await median(true), raw: await median(false), runs };
+    return { points: await median('points', true), rows: await median('rows', true), raw: await median('rows', false), runs };
   } finally {
     await browser.close();
   }

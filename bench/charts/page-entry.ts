@@ -1,16 +1,20 @@
 /**
  * Runs in Chromium: the web app's own chart code (rules, decimation, uPlot kit) timed from the
- * moment the response text is in hand to the moment the chart is drawn.
+ * moment the response text is in hand to the moment the chart is drawn. `points` is the chart
+ * endpoint's answer (rules applied and decimated by the server); `rows` the unpaged list, which
+ * the browser must prepare itself.
  */
-import { prepareSeries } from '../../apps/web/src/components/charts/rules/series.ts';
+import { type AlignedSeries, prepareSeries } from '@vigil/contracts/charts';
 import { mountTimeChart } from '../../apps/web/src/components/charts/uplot/time-chart.ts';
 import type { ChartPalette } from '../../apps/web/src/components/charts/palette.ts';
 import type { TimeChartSpec } from '../../apps/web/src/components/charts/uplot/spec.ts';
 
 interface Row {
   occur_time: number;
-  value: number;
+  value: number | null;
 }
+
+export type BodyKind = 'points' | 'rows';
 
 const palette: ChartPalette = {
   background: '#ffffff',
@@ -34,13 +38,23 @@ export interface BenchResult {
   nextFrameMs: number;
 }
 
-async function run(body: string, width: number, decimate: boolean, rules: { gapSeconds: number; from: number; to: number }): Promise<BenchResult> {
+async function run(
+  body: string,
+  kind: BodyKind,
+  width: number,
+  decimate: boolean,
+  rules: { gapSeconds: number; from: number; to: number },
+): Promise<BenchResult> {
   const host = document.getElementById('chart') as HTMLDivElement;
   host.replaceChildren();
   const t0 = performance.now();
   const rows = (JSON.parse(body) as { data: { list: Row[] } }).data.list;
   const t1 = performance.now();
-  const data = prepareSeries(rows, (r) => r.occur_time, [(r) => r.value], { maxGapSeconds: rules.gapSeconds });
+  // The same two steps as the console's alignedPoints and vitalSeries (features/vitals/chart-spec.ts).
+  const data: AlignedSeries =
+    kind === 'points'
+      ? { x: rows.map((p) => p.occur_time), y: [rows.map((p) => p.value)] }
+      : prepareSeries(rows, (r) => r.occur_time, [(r) => r.value], { maxGapSeconds: rules.gapSeconds });
   const t2 = performance.now();
   const spec: TimeChartSpec = {
     series: [{ label: 'Heart rate', unit: 'bpm' }],

@@ -1,11 +1,12 @@
 /**
- * The server's own chart call, timed as the API serves it: GET /api/physiologic/heart/rate with
- * the chart's query (SPEC §7: user_id, types, start_date, end_date, per_page -1, ascending), run
- * through the real route (auth, permission, scope, count, list with the members join, row
- * mapping, response schema) by Fastify's inject, so no socket time is counted. The statements
- * the route sends are captured and explained, to show where the time goes.
+ * The server's chart call, timed as the API serves it: GET /api/physiologic/heart/rate/chart
+ * (SPEC §9 rules and min-max decimation on the server) and, for comparison, the unpaged list
+ * GET /api/physiologic/heart/rate?per_page=-1 that a chart would otherwise read whole. Both run
+ * through the real route (auth, permission, scope, query, mapping) by Fastify's inject, so no
+ * socket time is counted. The statements each route sends are captured and explained.
  */
 import pg from 'pg';
+import { HEART_RATE_CHART_GAP_MS } from '../../packages/contracts/src/rules/chart.ts';
 import { Role } from '../../packages/contracts/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createSession } from '../../apps/server/src/auth/sessions.ts';
@@ -16,6 +17,8 @@ import { staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
 import { type Seeded, SOURCE, type Timing } from './database.ts';
 
 export interface RouteFigures extends Timing {
+  /** Readings in the range (the response's total). */
+  readings: number;
   body: string;
   statements: { sql: string; params: unknown[]; plan: string[]; ms: number }[];
 }
@@ -39,22 +42,10 @@ async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements
   }
 }
 
-/** Median time of one statement run repeatedly on its own connection (rows fetched and parsed by pg). */
-export async function timeStatement(url: string, sql: string, params: unknown[], runs = 25): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const times: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const t0 = performance.now();
-    await client.query(sql, params);
-    if (i >= 3) times.push(performance.now() - t0);
-  }
-  await client.end();
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
-}
+/** The two calls a heart-rate chart could make: the chart endpoint (what the console uses) and the unpaged list. */
+export type ChartCall = 'chart' | 'list';
 
-export async function timeRoute(seeded: Seeded, runs = 40): Promise<RouteFigures> {
+export async function timeRoutes(seeded: Seeded, runs = 40): Promise<Record<ChartCall, RouteFigures>> {
   const database = await openDatabase({ kind: 'postgres', url: seeded.url, poolSize: 4 });
   await ensureRoles(database.db);
   const config = testConfig({ webDist: '/nonexistent' });
@@ -65,17 +56,14 @@ export async function timeRoute(seeded: Seeded, runs = 40): Promise<RouteFigures
   const token = await createSession(database.db, config, admin.id, {});
   const app = await buildApp({ config, database });
   await app.ready();
-  const query = new URLSearchParams({
-    user_id: String(seeded.memberId),
-    types: String(SOURCE),
-    start_date: String(seeded.from),
-    end_date: String(seeded.to),
-    order_by: 'occur_time',
-    order: 'asc',
-    per_page: '-1',
-  });
-  const call = () => app.inject({ method: 'GET', url: `/api/physiologic/heart/rate?${query}`, headers: { authorization: `Bearer ${token}` } });
-  try {
+  const range = { user_id: String(seeded.memberId), types: String(SOURCE), start_date: String(seeded.from), end_date: String(seeded.to) };
+  const urls: Record<ChartCall, string> = {
+    // The wearable heart-rate tab's call: the one-minute gap rule, the server's default width.
+    chart: `/api/physiologic/heart/rate/chart?${new URLSearchParams({ ...range, gap_seconds: String(HEART_RATE_CHART_GAP_MS / 1000) })}`,
+    list: `/api/physiologic/heart/rate?${new URLSearchParams({ ...range, order_by: 'occur_time', order: 'asc', per_page: '-1' })}`,
+  };
+  const time = async (url: string): Promise<RouteFigures> => {
+    const call = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const warm = 5;
     const times: number[] = [];
     let body = '';
@@ -83,20 +71,24 @@ export async function timeRoute(seeded: Seeded, runs = 40): Promise<RouteFigures
       const t0 = performance.now();
       const res = await call();
       const t1 = performance.now();
-      if (res.statusCode !== 200) throw new Error(`GET heart rate answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       if (i >= warm) times.push(t1 - t0);
       body = res.body;
     }
     times.sort((a, b) => a - b);
     const { statements } = await capture(call);
-    const explained = await explain(seeded.url, statements);
+    const data = (JSON.parse(body) as { data: { list: unknown[]; total: number } }).data;
     return {
       medianMs: times[Math.floor(times.length / 2)],
       p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))],
-      rows: (JSON.parse(body) as { data: { list: unknown[] } }).data.list.length,
+      rows: data.list.length,
+      readings: data.total,
       body,
-      statements: explained,
+      statements: await explain(seeded.url, statements),
     };
+  };
+  try {
+    return { chart: await time(urls.chart), list: await time(urls.list) };
   } finally {
     await app.close();
     await database.close();
@@ -129,16 +121,4 @@ async function explain(url: string, statements: Captured[]): Promise<RouteFigure
   } finally {
     await client.end();
   }
-}
-
-/**
- * The route's list statement narrowed to what a chart row needs, times as epoch seconds computed
- * by PostgreSQL: what the pipeline would send if it stopped selecting every column (three
- * timestamptz parsed into Dates per row, the jsonb data) for the unpaged chart call.
- */
-export function slimListSql(routeListSql: string): string {
-  return routeListSql.replace(
-    /^select .*? from "readings"/s,
-    'select "readings"."id", "readings"."source", extract(epoch from "readings"."occur_time")::bigint as occur_time, "readings"."value", "readings"."remark", "members"."name" from "readings"',
-  );
 }

@@ -14,6 +14,7 @@ export * from './schemas/personal.ts';
 export * from './enums/index.ts';
 export * from './rules/standards.ts';
 export * from './rules/chart.ts';
+export * from './charts/index.ts';
 export * from './schemas/abnormal.ts';
 export * from './schemas/physiologic.ts';
 export * from './schemas/area.ts';

@@ -51,26 +51,31 @@ export interface PhysiologicalKindMeta {
   resource: Resource;
   /** Web page path segment (SPEC §2). */
   page: PageKey;
+  /**
+   * One value per reading, so `{resource}/chart` serves a range with SPEC §9's rules applied and
+   * min-max decimated (docs/charts.md); the other kinds' charts read the unpaged list.
+   */
+  chart: boolean;
 }
 
 export const physiologicalKindMeta: Record<PhysiologicalKind, PhysiologicalKindMeta> = {
-  heartRate: { unit: Unit.bpm, resource: Resource.heartRate, page: 'heartrate' },
-  bloodPressure: { unit: Unit.mmHg, resource: Resource.bloodPressure, page: 'bloodpressure' },
-  bloodOxygen: { unit: Unit.percent, resource: Resource.bloodOxygen, page: 'bloodoxygen' },
-  bodyTemperature: { unit: Unit.celsius, resource: Resource.bodyTemperature, page: 'bodytemperature' },
-  bloodSugar: { unit: Unit.mgPerDl, resource: Resource.bloodSugar, page: 'bloodsugar' },
-  bloodGlucose: { unit: Unit.mgPerDl, resource: Resource.bloodGlucose, page: 'bloodglucose' },
-  ecg: { unit: Unit.mv, resource: Resource.ecg, page: 'ecg' },
-  sleep: { unit: Unit.minutes, resource: Resource.sleep, page: 'sleep' },
-  activity: { unit: Unit.steps, resource: Resource.activity, page: 'activity' },
-  sports: { unit: Unit.kcal, resource: Resource.sports, page: 'sports' },
-  weight: { unit: Unit.kg, resource: Resource.weight, page: 'weight' },
-  hrv: { unit: Unit.ms, resource: Resource.hrv, page: 'hrv' },
-  cholesterol: { unit: Unit.mgPerDl, resource: Resource.cholesterol, page: 'cholesterol' },
-  uricAcid: { unit: Unit.mgPerDl, resource: Resource.uricAcid, page: 'uric-acid' },
-  urineOutput: { unit: Unit.ml, resource: Resource.urineOutput, page: 'urine-output' },
-  drinkingWater: { unit: Unit.ml, resource: Resource.drinkingWater, page: 'drinking-water' },
-  heartVessel: { unit: Unit.index, resource: Resource.heartVessel, page: 'heartvessel' },
+  heartRate: { unit: Unit.bpm, resource: Resource.heartRate, page: 'heartrate', chart: true },
+  bloodPressure: { unit: Unit.mmHg, resource: Resource.bloodPressure, page: 'bloodpressure', chart: false },
+  bloodOxygen: { unit: Unit.percent, resource: Resource.bloodOxygen, page: 'bloodoxygen', chart: true },
+  bodyTemperature: { unit: Unit.celsius, resource: Resource.bodyTemperature, page: 'bodytemperature', chart: true },
+  bloodSugar: { unit: Unit.mgPerDl, resource: Resource.bloodSugar, page: 'bloodsugar', chart: true },
+  bloodGlucose: { unit: Unit.mgPerDl, resource: Resource.bloodGlucose, page: 'bloodglucose', chart: true },
+  ecg: { unit: Unit.mv, resource: Resource.ecg, page: 'ecg', chart: false },
+  sleep: { unit: Unit.minutes, resource: Resource.sleep, page: 'sleep', chart: false },
+  activity: { unit: Unit.steps, resource: Resource.activity, page: 'activity', chart: false },
+  sports: { unit: Unit.kcal, resource: Resource.sports, page: 'sports', chart: false },
+  weight: { unit: Unit.kg, resource: Resource.weight, page: 'weight', chart: true },
+  hrv: { unit: Unit.ms, resource: Resource.hrv, page: 'hrv', chart: true },
+  cholesterol: { unit: Unit.mgPerDl, resource: Resource.cholesterol, page: 'cholesterol', chart: true },
+  uricAcid: { unit: Unit.mgPerDl, resource: Resource.uricAcid, page: 'uric-acid', chart: true },
+  urineOutput: { unit: Unit.ml, resource: Resource.urineOutput, page: 'urine-output', chart: true },
+  drinkingWater: { unit: Unit.ml, resource: Resource.drinkingWater, page: 'drinking-water', chart: true },
+  heartVessel: { unit: Unit.index, resource: Resource.heartVessel, page: 'heartvessel', chart: false },
 };
 
 /** SPEC §3: physiological standard kinds (a member's min/max per kind; defaults in rules/standards.ts). */

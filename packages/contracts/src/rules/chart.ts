@@ -45,6 +45,14 @@ export const CHART_GAP_MS = 5 * 60 * 1000;
 export const HEART_RATE_CHART_GAP_MS = 60 * 1000;
 
 /**
+ * Pixel columns the chart endpoint decimates to unless asked otherwise: wider than the console's
+ * charts, so the browser's own min-max pass at the drawn width still sees each column's envelope.
+ */
+export const CHART_COLUMNS = 1600;
+/** The longest range one chart call may cover: a reading page's three-month limit, rounded up. */
+export const CHART_MAX_RANGE_DAYS = 93;
+
+/**
  * Sleep bar start-time labels: a label is dropped within 3 % of the previous label or within 4 %
  * of either edge of the bar (fractions of the bar's width).
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '../rules/text.ts';
+import { CHART_COLUMNS, CHART_GAP_MS, CHART_MAX_RANGE_DAYS } from '../rules/chart.ts';
 import { auditFields, listQuery, optionalQueryInt, optionalQueryIntList, unixSeconds } from './envelope.ts';
 
 /**
@@ -124,24 +125,50 @@ export const physiologicUpdateRequest = z.strictObject({ remark: optionalText(50
 export type PhysiologicUpdateRequest = z.infer<typeof physiologicUpdateRequest>;
 
 /**
- * GET /physiologic/heart/rate/chart: a long range decimated to the chart's width. Each pixel
- * column keeps its lowest and highest reading (in time order), so no spike disappears.
+ * GET /physiologic/{kind}/chart for the one-value kinds (`physiologicalKindMeta[kind].chart`):
+ * a range with SPEC §9's rules applied by the server (zero = missing, same time merged, leading
+ * missing dropped, a break after `gap_seconds`) and then decimated to `width` pixel columns, each
+ * keeping its lowest and highest reading, so no spike disappears (docs/charts.md).
  */
-export const physiologicChartQuery = z.object({
-  user_id: z.coerce.number().int().min(1),
-  types: optionalQueryIntList,
-  start_date: optionalQueryInt,
-  end_date: optionalQueryInt,
-  width: z.coerce.number().int().min(10).max(4000).default(1000),
-});
+export const physiologicChartQuery = z
+  .object({
+    user_id: z.coerce.number().int().min(1),
+    types: optionalQueryIntList,
+    start_date: optionalQueryInt,
+    end_date: optionalQueryInt,
+    width: z.coerce.number().int().min(10).max(4000).default(CHART_COLUMNS),
+    gap_seconds: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(86_400)
+      .default(CHART_GAP_MS / 1000),
+  })
+  .refine((q) => q.start_date === undefined || q.end_date === undefined || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  })
+  .refine(
+    (q) => q.start_date === undefined || q.end_date === undefined || q.end_date - q.start_date <= CHART_MAX_RANGE_DAYS * 86_400,
+    { message: `a chart covers at most ${CHART_MAX_RANGE_DAYS} days`, path: ['end_date'] },
+  );
 export type PhysiologicChartQuery = z.infer<typeof physiologicChartQuery>;
 
-export const chartPoint = z.object({ occur_time: unixSeconds, value: z.number() });
+/** A chart point; `value` null is a break in the line (a gap longer than the rule, or a missing reading). */
+export const chartPoint = z.object({ occur_time: z.number().int(), value: z.number().nullable() });
+export type ChartPoint = z.infer<typeof chartPoint>;
+/** SPEC §2 summary of every reading in the range (not of the decimated points). */
+export const chartSummary = z.object({
+  average: z.number().nullable(),
+  highest: z.number().nullable(),
+  lowest: z.number().nullable(),
+});
 export const physiologicChart = z.object({
   list: z.array(chartPoint),
-  /** Seconds covered by one pixel column (0 when the range held few enough points to send all). */
-  bucket_seconds: z.number().int(),
+  /** Seconds covered by one pixel column. */
+  bucket_seconds: z.number(),
   /** Readings in the range before decimation. */
   total: z.number().int(),
+  summary: chartSummary,
 });
 export type PhysiologicChart = z.infer<typeof physiologicChart>;

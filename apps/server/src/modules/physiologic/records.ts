@@ -51,8 +51,6 @@ export type RecordShape = {
   detail: z.ZodType;
   toRow: (r: ReadingRow) => unknown;
   toDetail: (r: ReadingRow) => unknown;
-  /** Single-value kinds get the decimated chart endpoint. */
-  chart: boolean;
 };
 
 const withUser = (toRow: (r: ReadingRow) => object) => (r: ReadingRow) => ({
@@ -62,7 +60,7 @@ const withUser = (toRow: (r: ReadingRow) => object) => (r: ReadingRow) => ({
 
 const valueShape = (row: typeof valueRecord): RecordShape => {
   const toRow = (r: ReadingRow) => ({ ...base(r), value: r.value ?? 0 });
-  return { row, detail: withUserId(row), toRow, toDetail: withUser(toRow), chart: true };
+  return { row, detail: withUserId(row), toRow, toDetail: withUser(toRow) };
 };
 
 const genericShape: RecordShape = (() => {
@@ -72,7 +70,6 @@ const genericShape: RecordShape = (() => {
     detail: withUserId(genericRecord),
     toRow,
     toDetail: withUser(toRow),
-    chart: false,
   };
 })();
 
@@ -83,7 +80,6 @@ const bloodPressure: RecordShape = (() => {
     detail: withUserId(bloodPressureRecord),
     toRow,
     toDetail: withUser(toRow),
-    chart: false,
   };
 })();
 
@@ -94,7 +90,6 @@ const bodyTemperature: RecordShape = (() => {
     detail: withUserId(bodyTemperatureRecord),
     toRow,
     toDetail: withUser(toRow),
-    chart: true,
   };
 })();
 
@@ -105,7 +100,6 @@ const bloodSugar: RecordShape = (() => {
     detail: withUserId(bloodSugarRecord),
     toRow,
     toDetail: withUser(toRow),
-    chart: true,
   };
 })();
 
@@ -122,7 +116,7 @@ const ecg: RecordShape = (() => {
     sample_rate: (obj(r.data).sample_rate as number | undefined) ?? null,
     samples: (obj(r.data).samples as number[] | undefined) ?? [],
   });
-  return { row: ecgRecord, detail: ecgDetail, toRow, toDetail, chart: false };
+  return { row: ecgRecord, detail: ecgDetail, toRow, toDetail };
 })();
 
 const sleep: RecordShape = (() => {
@@ -142,7 +136,6 @@ const sleep: RecordShape = (() => {
     detail: withUserId(sleepRecord),
     toRow,
     toDetail: withUser(toRow),
-    chart: false,
   };
 })();
 

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   bloodPressureRecord,
   heartRateRecord,
+  physiologicChart,
   bodyTemperatureRecord,
   sleepRecord,
 } from '@vigil/contracts';
@@ -155,11 +156,33 @@ describe('/physiologic/*', () => {
       start_date: day,
       end_date: day + 3000 * 60,
       width: 300,
+      gap_seconds: 60,
     });
     expect(res.statusCode).toBe(200);
-    const chart = res.json().data;
+    const chart = physiologicChart.parse(res.json().data);
     expect(chart.total).toBe(3000);
     expect(chart.list.length).toBeLessThanOrEqual(600);
-    expect(chart.list.some((p: { value: number }) => p.value === 190)).toBe(true);
+    expect(chart.list).toContainEqual({ occur_time: day + 1500 * 60, value: 190 });
+    expect(chart.list.some((p) => p.value === null)).toBe(false);
+    expect(chart.summary).toMatchObject({ highest: 190, lowest: 60 });
+  });
+
+  it('answers the chart of another organisation\'s member with nothing', async () => {
+    const res = await api(t.app, otherToken).get('/physiologic/heart/rate/chart', { user_id: memberId, start_date: day, end_date: now });
+    expect(res.json().data).toMatchObject({ list: [], total: 0 });
+  });
+
+  it('rejects a chart range that runs backwards or past three months, and kinds without a chart', async () => {
+    const backwards = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, start_date: now, end_date: day });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().code).toBe(ErrorCode.validationFailed);
+    const long = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, start_date: now - 100 * 86_400, end_date: now });
+    expect(long.json().code).toBe(ErrorCode.validationFailed);
+    const noGap = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, gap_seconds: 0 });
+    expect(noGap.json().code).toBe(ErrorCode.validationFailed);
+    // Blood pressure has two values and no chart route: "chart" is read as a record id, and refused.
+    expect((await api(t.app, token).get('/physiologic/blood/pressure/chart', { user_id: memberId })).json().code).toBe(
+      ErrorCode.validationFailed,
+    );
   });
 });

@@ -23,7 +23,7 @@ import { notFound } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { readingKindCode } from '../../ingest/kinds.ts';
 import { paginate, pageWindow } from '../../resources/paging.ts';
-import { decimateMinMax } from './decimate.ts';
+import { chartOf } from './chart.ts';
 import { recordShapes, type ReadingRow } from './records.ts';
 
 /** Readings belong to the member's organisation and area; related organisations see them with the members grant. */
@@ -76,7 +76,7 @@ async function findOne(db: Db, kind: number, p: Principal, id: number): Promise<
 /**
  * SPEC §7 `/physiologic/*`: for each of the 17 kinds a list (user_id, types, start_date, end_date,
  * order by occur_time, paged or per_page -1), a detail, PATCH of the remark and DELETE; the
- * single-value kinds also answer `{path}/chart` with min/max-decimated points for long ranges.
+ * one-value kinds also answer `{path}/chart`: SPEC §9's rules applied and min-max decimated (docs/charts.md).
  */
 export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -145,32 +145,32 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    if (shape.chart) {
+    if (meta.chart) {
       r.get(
         `${path}/chart`,
         {
           config: { permission: permission('GET') },
           schema: {
             tags: [tag],
-            summary: `${kindName}: chart points, each pixel column's min and max kept`,
+            summary: `${kindName}: chart points (SPEC §9 rules applied, each pixel column's min and max kept)`,
             querystring: physiologicChartQuery,
             response: { 200: dataEnvelope(physiologicChart), ...errorResponses },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const q = request.query;
           const end = q.end_date ?? Math.floor(Date.now() / 1000);
-          const start = q.start_date ?? end - 7 * 86400;
+          const start = q.start_date ?? end - 7 * 86_400;
+          // Served by readings_member_chart_idx alone (an index-only scan): no heap page is read.
           const rows = await db
-            .select({ t: readings.occurTime, value: readings.value })
+            .select({ t: epoch(readings.occurTime), value: readings.value })
             .from(readings)
             .where(where(kind, request.principal, { ...q, start_date: start, end_date: end }))
-            .orderBy(asc(readings.occurTime));
-          const points = rows.flatMap((p) =>
-            p.value === null ? [] : [{ occur_time: Math.floor(p.t.getTime() / 1000), value: p.value }],
-          );
-          const { list, bucketSeconds } = decimateMinMax(points, start, end, q.width);
-          return { data: { list, bucket_seconds: bucketSeconds, total: points.length } };
+            .orderBy(asc(readings.occurTime), asc(readings.id));
+          const chart = chartOf(rows, { start, end, width: q.width, gapSeconds: q.gap_seconds });
+          // chartOf builds exactly the contracts shape (its tests parse it), so the serializer's
+          // per-point schema check is skipped, as for the unpaged list.
+          return reply.serializer(JSON.stringify).send({ data: chart });
         },
       );
     }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { chartPalette } from './palette.ts';
-import type { AlignedSeries } from './rules/series.ts';
+import type { AlignedSeries } from '@vigil/contracts/charts';
 import type { TimeChartSpec } from './uplot/spec.ts';
 import { type TimeChart, mountTimeChart } from './uplot/time-chart.ts';
 import { ChartLegend } from './ChartLegend.tsx';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import uPlot from 'uplot';
 import { chartPalette } from './palette.ts';
-import { minMaxIndices, pickRows } from './rules/decimate.ts';
+import { minMaxIndices, pickRows } from '@vigil/contracts/charts';
 import { DownloadChartButton } from './DownloadChartButton.tsx';
 import { canvasToPng } from './download.ts';
 

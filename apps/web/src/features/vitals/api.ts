@@ -7,6 +7,7 @@ import {
   memberDetail,
   memberRow,
   paginated,
+  physiologicChart,
   physiologicalKindMeta,
   standardList,
 } from '@vigil/contracts';
@@ -15,7 +16,7 @@ import { request } from '../../lib/http.ts';
 import { usePermission } from '../../lib/session.ts';
 import { type ResolvedStandards, defaultStandardSet, standardsFromRows } from './kinds/thresholds.ts';
 import type { BaseRow, VitalKindConfig } from './kinds/types.ts';
-import { type VitalScope, chartQuery, tableQuery } from './query.ts';
+import { type VitalScope, chartQuery, pointsQuery, tableQuery } from './query.ts';
 
 const scopeKey = (scope: VitalScope, sources: DataSource[] | null) =>
   [scope.memberId, sources?.join(',') ?? 'all', scope.range.start.unix(), scope.range.end.unix()] as const;
@@ -32,6 +33,30 @@ export function useVitalChartRows(config: VitalKindConfig<BaseRow>, scope: Vital
         signal,
       }),
     select: (page) => page.list,
+  });
+}
+
+/**
+ * A one-value kind's chart (`physiologicalKindMeta[kind].chart`): the server applies SPEC §9's
+ * rules and keeps each pixel column's lowest and highest reading, so three months of one-minute
+ * heart rate arrive as a few thousand points, with the summary of every reading (docs/charts.md).
+ */
+export function useVitalChartPoints(
+  config: VitalKindConfig<BaseRow>,
+  scope: VitalScope | null,
+  sources: DataSource[] | null,
+  gapSeconds: number,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: ['vitals', config.kind, 'points', gapSeconds, ...(scope ? scopeKey(scope, sources) : [])],
+    enabled: enabled && scope !== null,
+    queryFn: ({ signal }) =>
+      request(`${physiologicalKindMeta[config.kind].resource}/chart`, {
+        query: pointsQuery(scope!, sources, gapSeconds),
+        schema: physiologicChart,
+        signal,
+      }),
   });
 }
 

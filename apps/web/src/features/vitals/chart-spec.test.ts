@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { defaultStandards } from '@vigil/contracts';
 import { vitalKinds } from './kinds/table.tsx';
-import { autoYRange, buildVitalChart, widenForLines } from './chart-spec.ts';
+import { autoYRange, buildVitalChart, vitalSeries, widenForLines } from './chart-spec.ts';
 import type { StandardSet } from './kinds/types.ts';
 
 const t = ((key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key)) as unknown as TFunction;
@@ -11,7 +11,7 @@ const DAY = 86_400;
 const row = (occur_time: number, value: number) => ({ id: occur_time, type: 0, user_name: 'm', remark: null, created_at: 0, updated_at: 0, occur_time, value });
 
 const build = (kind: keyof typeof vitalKinds, rows: object[], to = DAY - 1) =>
-  buildVitalChart({ config: vitalKinds[kind], rows: rows as never, standards, from: 0, to, gapSeconds: vitalKinds[kind].gapSeconds, unit: 'u', t });
+  buildVitalChart({ config: vitalKinds[kind], data: vitalSeries(vitalKinds[kind], rows as never, vitalKinds[kind].gapSeconds), standards, from: 0, to, unit: 'u', t });
 
 describe('SPEC §2 chart specs of the three physiological pages', () => {
   it('blood oxygen: y 60–100, one low threshold line at 90', () => {

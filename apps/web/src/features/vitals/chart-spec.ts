@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import {
+  type ChartPoint,
   CHART_TIME_FORMAT_DAY,
   CHART_TIME_FORMAT_LONGER,
   HEART_RATE_CHART,
 } from '@vigil/contracts';
 import dayjs from 'dayjs';
-import { type AlignedSeries, prepareSeries } from '../../components/charts/rules/series.ts';
+import { type AlignedSeries, prepareSeries } from '@vigil/contracts/charts';
 import { type TimeAxisRules, minTickGap, timeLabelFormat } from '../../components/charts/rules/time-axis.ts';
 import type { ThresholdLine, TimeChartSpec } from '../../components/charts/uplot/spec.ts';
 import { thresholdDefs } from './kinds/thresholds.ts';
@@ -59,20 +60,28 @@ export function widenForLines(y: { min: number; max: number }, lines: readonly T
   return { min, max };
 }
 
+/** A kind's rows as the chart's aligned series, SPEC §9 rules applied in the browser. */
+export function vitalSeries(config: VitalKindConfig<BaseRow>, rows: readonly BaseRow[], gapSeconds: number): AlignedSeries {
+  return prepareSeries(rows, config.timeOf, config.series.map((s) => s.value), { maxGapSeconds: gapSeconds });
+}
+
+/** The chart endpoint's points (rules already applied by the server) as the chart's aligned series. */
+export function alignedPoints(list: readonly ChartPoint[]): AlignedSeries {
+  return { x: list.map((p) => p.occur_time), y: [list.map((p) => p.value)] };
+}
+
 export interface VitalChartInput {
   config: VitalKindConfig<BaseRow>;
-  rows: readonly BaseRow[];
+  data: AlignedSeries;
   standards: StandardSet;
   from: number;
   to: number;
-  gapSeconds: number;
   unit: string;
   t: TFunction;
 }
 
-/** Turns a kind's config and rows into the chart's spec and aligned data (SPEC §9 rules applied). */
-export function buildVitalChart({ config, rows, standards, from, to, gapSeconds, unit, t }: VitalChartInput): { spec: TimeChartSpec; data: AlignedSeries } {
-  const data = prepareSeries(rows, config.timeOf, config.series.map((s) => s.value), { maxGapSeconds: gapSeconds });
+/** Turns a kind's config and its aligned series into the chart's spec. */
+export function buildVitalChart({ config, data, standards, from, to, unit, t }: VitalChartInput): { spec: TimeChartSpec; data: AlignedSeries } {
   const defs = thresholdDefs(config, standards);
   const y =
     config.y === 'auto'

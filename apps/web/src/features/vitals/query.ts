@@ -43,6 +43,11 @@ export function chartQuery(config: VitalKindConfig<BaseRow>, scope: VitalScope, 
   return { ...scopeQuery(scope, sources), order_by: config.timeField, order: 'asc', per_page: UNSET };
 }
 
+/** The chart endpoint's call (one-value kinds): the range and the gap rule; the width stays the server's default. */
+export function pointsQuery(scope: VitalScope, sources: DataSource[] | null, gapSeconds: number): Query {
+  return { ...scopeQuery(scope, sources), gap_seconds: gapSeconds };
+}
+
 /** SPEC §7 table call: paged (15) and sorted as the table asks. */
 export function tableQuery(scope: VitalScope, sources: DataSource[] | null, params: ListParams): Query {
   return { ...scopeQuery(scope, sources), page: params.page, per_page: params.per_page, order_by: params.order_by, order: params.order };

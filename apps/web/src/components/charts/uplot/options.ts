@@ -1,7 +1,7 @@
 import uPlot from 'uplot';
 import dayjs from 'dayjs';
 import type { ChartPalette } from '../palette.ts';
-import { isolatedIndices } from '../rules/series.ts';
+import { isolatedIndices } from '@vigil/contracts/charts';
 import { tickSpace } from '../rules/time-axis.ts';
 import { thresholdPlugin, tooltipPlugin } from './plugins.ts';
 import type { TimeChartSpec } from './spec.ts';

@@ -1,7 +1,6 @@
 import uPlot from 'uplot';
 import type { ChartPalette } from '../palette.ts';
-import { minMaxIndices, pickRows } from '../rules/decimate.ts';
-import type { AlignedSeries } from '../rules/series.ts';
+import { type AlignedSeries, minMaxIndices, pickRows } from '@vigil/contracts/charts';
 import { buildOptions } from './options.ts';
 import type { TimeChartSpec } from './spec.ts';
 

@@ -3,15 +3,17 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AVERAGE_DECIMALS, MISSING_VALUE_TEXT } from '@vigil/contracts';
-import { summarize, summaryText } from '../../../components/charts/rules/summary.ts';
+import { type ReadingSummary as Summary, summaryText } from '@vigil/contracts/charts';
+
+const NOTHING: Summary = { average: null, highest: null, lowest: null };
 
 /**
  * SPEC §2: average (one decimal), highest and lowest; '-' for what is missing. While the
  * readings load the figures say so, since '-' would claim there are none.
  */
-export function ReadingSummary({ values, unit, pending = false }: { values: Iterable<number | null | undefined>; unit: string; pending?: boolean }) {
+export function ReadingSummary({ summary, unit, pending = false }: { summary: Summary | undefined; unit: string; pending?: boolean }) {
   const { t } = useTranslation();
-  const s = summarize(values, AVERAGE_DECIMALS);
+  const s = summary ?? NOTHING;
   const items = [
     ['average', s.average],
     ['highest', s.highest],

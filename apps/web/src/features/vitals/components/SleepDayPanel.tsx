@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { prepareSeries, summarize } from '@vigil/contracts/charts';
 import {
+  AVERAGE_DECIMALS,
   type DataSource,
   SLEEP_HEART_RATE_CHART,
   SLEEP_LABEL_SKIP_EDGE,
@@ -23,7 +25,6 @@ import { DownloadChartButton } from '../../../components/charts/DownloadChartBut
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
 import { svgToPng } from '../../../components/charts/download.ts';
 import { chartPalette } from '../../../components/charts/palette.ts';
-import { prepareSeries } from '../../../components/charts/rules/series.ts';
 import {
   type BarStage,
   barSpan,
@@ -178,6 +179,7 @@ function SleepHeartRate({ rows, pending, from, to, sources }: { rows: ValueRecor
     };
     return { data, spec };
   }, [rows, from, to, sources, t, unit]);
+  const summary = useMemo(() => summarize(rows.map((r) => r.value), AVERAGE_DECIMALS), [rows]);
   if (pending) return <Typography color="text.secondary">{t('common.loading')}</Typography>;
   if (rows.length === 0 || built.data.x.length === 0) {
     return (
@@ -191,7 +193,7 @@ function SleepHeartRate({ rows, pending, from, to, sources }: { rows: ValueRecor
       <Typography variant="h3" component="h3">
         {t('vitals.series.heartRate')}
       </Typography>
-      <ReadingSummary values={rows.map((r) => r.value)} unit={unit} />
+      <ReadingSummary summary={summary} unit={unit} />
       <TimeSeriesChart spec={built.spec} data={built.data} title={t('vitals.series.heartRate')} emptyText={t('common.noData')} fileName={`sleep-heart-rate-${from}`} />
     </Stack>
   );

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type DataSource, physiologicalKindMeta, unitLabelKey } from '@vigil/contracts';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
-import { useMemberStandards, useVitalChartRows } from '../api.ts';
-import { buildVitalChart } from '../chart-spec.ts';
+import { useMemberStandards, useVitalChartPoints, useVitalChartRows } from '../api.ts';
+import { alignedPoints, buildVitalChart, vitalSeries } from '../chart-spec.ts';
 import type { BaseRow, VitalKindConfig } from '../kinds/types.ts';
 import { type VitalScope, gapFor } from '../query.ts';
 
@@ -16,28 +16,35 @@ export interface VitalChartPanelProps {
   sources: DataSource[] | null;
 }
 
-const NO_ROWS: readonly BaseRow[] = [];
+const NO_DATA = { x: [], y: [] };
 
 /**
- * The chart tab of a reading page: every reading of the range, SPEC §9 rules, uPlot, and the
- * kind's reference lines (SPEC's, or the member's standards with a note saying whose).
+ * The chart tab of a reading page: SPEC §9 rules, uPlot, and the kind's reference lines (SPEC's,
+ * or the member's standards with a note saying whose). One-value line kinds ask the server for
+ * prepared, decimated points (three months of one-minute heart rate is 130,000 readings); the
+ * others fetch every reading of the range and apply the rules here.
  */
 export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps) {
   const { t } = useTranslation();
-  const rows = useVitalChartRows(config, scope, sources);
+  const fromServer = physiologicalKindMeta[config.kind].chart && config.view === 'line';
+  const gapSeconds = gapFor(config.gapSeconds, sources);
+  const rows = useVitalChartRows(config, scope, sources, !fromServer);
+  const points = useVitalChartPoints(config, scope, sources, gapSeconds, fromServer);
+  const loaded = fromServer ? points : rows;
   const { standards, origin, pending: linesPending } = useMemberStandards(config, scope.memberId);
   // Readings wait for their lines, so the chart is drawn once with the right ones.
-  const pending = rows.isPending || linesPending;
-  const list = pending ? NO_ROWS : (rows.data ?? NO_ROWS);
+  const pending = loaded.isPending || linesPending;
+  const data = useMemo(() => {
+    if (pending) return NO_DATA;
+    if (fromServer) return points.data ? alignedPoints(points.data.list) : NO_DATA;
+    return vitalSeries(config, rows.data ?? [], gapSeconds);
+  }, [pending, fromServer, points.data, rows.data, config, gapSeconds]);
   const unit = t(unitLabelKey[physiologicalKindMeta[config.kind].unit]);
   const from = scope.range.start.unix();
   const to = scope.range.end.unix();
-  const built = useMemo(
-    () => buildVitalChart({ config, rows: list, standards, from, to, gapSeconds: gapFor(config.gapSeconds, sources), unit, t }),
-    [config, list, standards, from, to, sources, unit, t],
-  );
+  const built = useMemo(() => buildVitalChart({ config, data, standards, from, to, unit, t }), [config, data, standards, from, to, unit, t]);
   const title = t(`menu.${physiologicalKindMeta[config.kind].page}`);
-  if (rows.isError) return <Alert severity="error">{t('vitals.loadFailed')}</Alert>;
+  if (loaded.isError) return <Alert severity="error">{t('vitals.loadFailed')}</Alert>;
   const fromStandards = config.thresholds.from === 'standards' && built.spec.thresholds.length > 0;
   return (
     <Stack spacing={1}>

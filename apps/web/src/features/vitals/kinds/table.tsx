@@ -27,7 +27,7 @@ import {
   type SleepRecord,
   type ValueRecord,
 } from '@vigil/contracts';
-import { readingOrNull } from '../../../components/charts/rules/series.ts';
+import { readingOrNull } from '@vigil/contracts/charts';
 import { hoursAndMinutes, stageSegments, stageTotals } from '../../../components/charts/rules/sleep.ts';
 import { valueCell } from './cells.tsx';
 import type { BaseRow, StandardSet, ThresholdDef, ThresholdRule, VitalColumn, VitalKindConfig } from './types.ts';

@@ -5,33 +5,32 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { type DeviceType, HEART_RATE_CHART, RangeChoice, type ValueRecord, rangeChoiceLabelKey } from '@vigil/contracts';
+import { type DeviceType, HEART_RATE_CHART, RangeChoice, rangeChoiceLabelKey } from '@vigil/contracts';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
-import { prepareSeries } from '../../../components/charts/rules/series.ts';
 import { minTickGap, timeLabelFormat } from '../../../components/charts/rules/time-axis.ts';
 import type { TimeChartSpec } from '../../../components/charts/uplot/spec.ts';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, todayRange, weekRange } from '../../../components/date-range/date-range-rules.ts';
-import { ReadingSummary, sourcesOf, timeAxisRules, useVitalChartRows, vitalKinds } from '../../vitals/index.ts';
+import { ReadingSummary, alignedPoints, sourcesOf, timeAxisRules, useVitalChartPoints, vitalKinds } from '../../vitals/index.ts';
 
 /**
  * SPEC §2 heart-rate tab: day and week buttons plus a manual range of at most one week; summary;
  * the one-minute readings on y 30–140 with lines at 100 and 50. A week is 10,080 readings: the
- * chart kit decimates them to the chart's width (docs/charts.md).
+ * server applies the gap rule and keeps each pixel column's lowest and highest, and sends the
+ * summary of every reading (docs/charts.md).
  */
 export function HeartRateTab({ memberId, deviceType }: { memberId: number; deviceType: DeviceType }) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<RangeChoice>(RangeChoice.day);
   const [range, setRange] = useState<DateRange>(() => todayRange());
   const sources = useMemo(() => sourcesOf(deviceType, true), [deviceType]);
-  const rows = useVitalChartRows(vitalKinds.heartRate, { memberId, deviceType, range }, sources);
-  const list = useMemo(() => (rows.data ?? []) as unknown as ValueRecord[], [rows.data]);
+  const points = useVitalChartPoints(vitalKinds.heartRate, { memberId, deviceType, range }, sources, vitalKinds.heartRate.gapSeconds);
   const from = range.start.unix();
   const to = range.end.unix();
   const unit = t('enum.unit.bpm');
 
   const built = useMemo(() => {
-    const data = prepareSeries(list, (r) => r.occur_time, [(r) => r.value], { maxGapSeconds: vitalKinds.heartRate.gapSeconds });
+    const data = alignedPoints(points.data?.list ?? []);
     const spec: TimeChartSpec = {
       series: [{ label: t('vitals.series.heartRate'), unit }],
       y: { min: HEART_RATE_CHART.yMin, max: HEART_RATE_CHART.yMax, ticks: HEART_RATE_CHART.ticks },
@@ -45,7 +44,7 @@ export function HeartRateTab({ memberId, deviceType }: { memberId: number; devic
       formatTime: (s) => dayjs.unix(s).format('YYYY/MM/DD HH:mm'),
     };
     return { data, spec };
-  }, [list, from, to, t, unit]);
+  }, [points.data, from, to, t, unit]);
 
   const pick = (next: RangeChoice | null) => {
     if (next === RangeChoice.day) setRange(todayRange());
@@ -70,16 +69,16 @@ export function HeartRateTab({ memberId, deviceType }: { memberId: number; devic
           }}
         />
       </Stack>
-      {rows.isError ? (
+      {points.isError ? (
         <Alert severity="error">{t('vitals.loadFailed')}</Alert>
       ) : (
         <>
-          <ReadingSummary values={list.map((r) => r.value)} unit={unit} pending={rows.isPending} />
+          <ReadingSummary summary={points.data?.summary} unit={unit} pending={points.isPending} />
           <TimeSeriesChart
             spec={built.spec}
             data={built.data}
             title={t('vitals.series.heartRate')}
-            emptyText={rows.isPending ? t('common.loading') : t('wearable.heartRate.empty')}
+            emptyText={points.isPending ? t('common.loading') : t('wearable.heartRate.empty')}
             fileName={`heart-rate-${memberId}-${range.start.format('YYYYMMDD')}-${range.end.format('YYYYMMDD')}`}
           />
         </>

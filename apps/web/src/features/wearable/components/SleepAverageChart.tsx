@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AVERAGE_DECIMALS, type DataSource, type SleepRecord } from '@vigil/contracts';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
 import { nightlyTotals } from '../../../components/charts/rules/sleep.ts';
-import { roundTo, summarize } from '../../../components/charts/rules/summary.ts';
+import { roundTo, summarize } from '@vigil/contracts/charts';
 import type { TimeChartSpec } from '../../../components/charts/uplot/spec.ts';
 import { sleepTotalsOfRecord, useVitalChartRows, vitalKinds } from '../../vitals/index.ts';
 

@@ -1,0 +1,2 @@
+DROP INDEX "readings_member_kind_time_idx";--> statement-breakpoint
+CREATE INDEX "readings_member_chart_idx" ON "readings" USING btree ("member_id","kind","occur_time","id","source","value","org_id","area_id");
