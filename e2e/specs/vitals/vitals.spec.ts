@@ -141,7 +141,10 @@ test('wearable page: heart-rate summary, SPEC lines, decimated chart and its PNG
   await loginAs(page, 'orgadmin');
   await page.goto(`/wearable-device-${MODEL}/${memberId}/${DEVICE_TYPE}`);
   await expect(page.getByRole('tab', { name: 'Heart rate', selected: true })).toBeVisible();
+  // The week comes from the chart endpoint, prepared and decimated by the server under the one-minute gap rule.
+  const weekPoints = page.waitForResponse((r) => r.url().includes('/physiologic/heart/rate/chart?') && r.url().includes('gap_seconds=60'));
   await page.getByRole('button', { name: 'Week' }).click();
+  expect((await weekPoints).ok()).toBe(true);
   const chart = page.getByTestId('time-chart');
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect(chart).not.toHaveAttribute('data-empty', 'true');
