@@ -80,6 +80,12 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         value: rnd() < 0.01 ? 88 : round(between(rnd, 94, 99)),
       }),
     );
+    // Watches record the night too: the wearable page's sleep tab and its averages read it.
+    for (const day of localDays(from - DAY, to)) {
+      const start = day + 22 * HOUR + Math.floor(rnd() * 5400);
+      const end = start + 6 * HOUR + Math.floor(rnd() * 7200);
+      push('sleep', code(SamplingInterval.fiveMinutes), start, sleepNight(rnd, start, end));
+    }
     return out;
   }
   switch (device.type) {

@@ -35,6 +35,7 @@ export function buildOptions(spec: TimeChartSpec, palette: ChartPalette, width: 
         ...axisBase,
         space: tickSpace(spec.xFormat, spec.tickGap),
         values: (_u, splits) => splits.map((s) => dayjs.unix(s).format(spec.xFormat)),
+        ...(spec.xTicks ? { splits: () => [...(spec.xTicks as number[])] } : {}),
       },
       {
         ...axisBase,

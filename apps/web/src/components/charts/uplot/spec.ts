@@ -33,6 +33,8 @@ export interface TimeChartSpec {
   xFormat: string;
   /** Minimum px between x labels (SPEC §2: 20 or 40). */
   tickGap: number;
+  /** Fixed x tick positions (unix seconds), for charts of one bar per day; otherwise uPlot picks them. */
+  xTicks?: readonly number[];
   /** Formats a time for the tooltip header. */
   formatTime: (seconds: number) => string;
   /** Formats a value for the tooltip. */

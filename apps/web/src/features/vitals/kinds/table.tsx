@@ -6,6 +6,7 @@ import {
   HEART_RATE_CHART,
   HEART_RATE_CHART_GAP_MS,
   type PhysiologicalKind,
+  physiologicalKindLabelKey,
   StandardKind,
   TEMPERATURE_CHART,
   afibResultLabelKey,
@@ -59,7 +60,8 @@ const valueColumn = <R extends Valued>(digits = 1): VitalColumn<R> => ({
   labelKey: 'vitals.column.value',
   render: (row, ctx) => valueCell(row.value, ctx, digits),
 });
-const valueSeries = <R extends Valued>(labelKey = 'vitals.series.value') => [{ labelKey, value: (r: R) => r.value }];
+/** One line named after its kind ("Blood oxygen", not "Value"), so the legend and a downloaded PNG say what is drawn. */
+const valueSeries = <R extends Valued>(kind: PhysiologicalKind) => [{ labelKey: physiologicalKindLabelKey[kind], value: (r: R) => r.value }];
 const occurTime = { timeField: 'occur_time' as const, timeOf: (r: { occur_time: number }) => r.occur_time };
 
 const pulsePressure = (r: BloodPressureRecord) => {
@@ -73,7 +75,7 @@ const heartRateConfig = define<ValueRecord>({
   schema: valueRecord,
   ...occurTime,
   view: 'line',
-  series: valueSeries(),
+  series: valueSeries('heartRate'),
   y: { min: HEART_RATE_CHART.yMin, max: HEART_RATE_CHART.yMax, ticks: HEART_RATE_CHART.ticks },
   gapSeconds: HR_GAP,
   thresholds: fromStandard(StandardKind.instantHeartRate),
@@ -94,7 +96,7 @@ const amount = (
     schema: genericRecord,
     ...occurTime,
     view,
-    series: valueSeries(),
+    series: valueSeries(kind),
     y: 'auto',
     gapSeconds: GAP,
     thresholds,
@@ -141,7 +143,7 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     schema: valueRecord,
     ...occurTime,
     view: 'line',
-    series: valueSeries(),
+    series: valueSeries('bloodOxygen'),
     y: { min: BLOOD_OXYGEN_CHART.yMin, max: BLOOD_OXYGEN_CHART.yMax },
     gapSeconds: GAP,
     thresholds: spec({ value: BLOOD_OXYGEN_CHART.lowThreshold, tone: 'low' }),
@@ -153,7 +155,7 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     schema: bodyTemperatureRecord,
     ...occurTime,
     view: 'line',
-    series: valueSeries(),
+    series: valueSeries('bodyTemperature'),
     y: { min: TEMPERATURE_CHART.yMin, max: TEMPERATURE_CHART.yMax },
     gapSeconds: GAP,
     thresholds: spec(
@@ -168,7 +170,7 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
     schema: bloodSugarRecord,
     ...occurTime,
     view: 'line',
-    series: valueSeries(),
+    series: valueSeries('bloodSugar'),
     y: { min: 40, max: 300 },
     gapSeconds: GAP,
     // Readings of every meal segment share the chart: the lines bound the before-meal low and

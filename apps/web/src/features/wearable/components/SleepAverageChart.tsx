@@ -41,11 +41,13 @@ export function SleepAverageChart({ memberId, sources, period }: { memberId: num
       range: { from: first.unix(), to: today.unix() + DAY - 1 },
       xFormat: 'MM/DD',
       tickGap: 40,
+      // One label per bar, under its middle; a month labels every fifth night, counted back from today.
+      xTicks: days.filter((_d, i) => period === 'week' || (days.length - 1 - i) % 5 === 0).map((d) => d.unix() + DAY / 2),
       formatTime: (s) => dayjs.unix(s).format('YYYY/MM/DD'),
     };
     // Bars sit at noon so each is centred on its day.
     return { spec, data: { x: days.map((d) => d.unix() + DAY / 2), y: [hours] } };
-  }, [rows.data, days, first, today, t]);
+  }, [rows.data, days, first, today, period, t]);
 
   if (rows.isError) return <Alert severity="error">{t('vitals.loadFailed')}</Alert>;
   const empty = built.data.y[0].every((v) => v === null);
