@@ -24,7 +24,7 @@ export default function StaffPage() {
   const columns = useMemo<Column<StaffRow>[]>(
     () => [
       { id: 'account', label: t('admin.staff.account'), sortable: true },
-      { id: 'name', label: t('admin.common.name'), sortable: true },
+      { id: 'name', label: t('admin.staff.name'), sortable: true },
       { id: 'role', label: t('admin.common.role'), sortable: true, render: (r) => t(roleLabelKey[r.role as keyof typeof roleLabelKey] ?? '') },
       { id: 'area_name', label: t('admin.common.area'), render: (r) => orDash(r.area_name) },
       { id: 'phone', label: t('admin.common.phone'), render: (r) => orDash(r.phone) },

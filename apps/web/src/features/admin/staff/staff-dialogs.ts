@@ -22,7 +22,7 @@ export function staffCreateDialog(ctx: StaffDialogContext) {
     fields: [
       { name: 'account', label: t('admin.staff.account'), required: true, autoComplete: 'off' },
       { name: 'password', label: t('admin.staff.initialPassword'), type: 'password', required: true, autoComplete: 'new-password', helperText: t('validation.newPasswordRule') },
-      { name: 'name', label: t('admin.common.name'), required: true },
+      { name: 'name', label: t('admin.staff.name'), required: true },
       { name: 'role', label: t('admin.common.role'), required: true, options: roleOptions(ctx) },
       { name: 'area_id', label: t('admin.common.area'), options: ctx.areas, helperText: areaHelp(t) },
       { name: 'phone', label: t('admin.common.phone'), type: 'tel' },
@@ -38,7 +38,7 @@ export function staffEditDialog(ctx: StaffDialogContext, row: StaffRow) {
     schema: staffUpdate,
     defaultValues: { name: row.name, role: row.role, area_id: row.area_id, phone: row.phone ?? '', email: row.email ?? '' },
     fields: [
-      { name: 'name', label: t('admin.common.name'), required: true },
+      { name: 'name', label: t('admin.staff.name'), required: true },
       { name: 'role', label: t('admin.common.role'), required: true, options: roleOptions(ctx) },
       { name: 'area_id', label: t('admin.common.area'), options: ctx.areas, helperText: areaHelp(t) },
       { name: 'phone', label: t('admin.common.phone'), type: 'tel' },
