@@ -166,7 +166,6 @@ export const memberDeviceRecord = z.object({
   unbound_by_name: z.string().nullable(),
 });
 export type MemberDeviceRecord = z.infer<typeof memberDeviceRecord>;
-export const memberDeviceRecordQuery = listQuery(['id', 'bound_at']);
 
 /** GET /medical/user row: one change of a member's medical state. */
 export const medicalStateLogRow = z.object({
