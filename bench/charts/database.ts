@@ -11,6 +11,8 @@ import { DataSource } from '../../packages/contracts/src/enums/devices.ts';
 
 export const WEEK_MINUTES = 7 * 24 * 60;
 export const MEMBERS = 40;
+/** The longest chart range: a reading page's three-month limit. */
+export const QUARTER_DAYS = 92;
 export const SOURCE = DataSource.watchB10_1m;
 
 export interface Seeded {
@@ -54,6 +56,14 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
      FROM generate_series(0, $5::int - 1) AS i, unnest($4::int[]) AS m
      ORDER BY i, m`,
     [readingKindCode.heartRate, SOURCE, from, memberIds, WEEK_MINUTES, world.org.id, world.area.id, world.devices[0].id, memberId],
+  );
+  // The chart member's earlier history, back to the three months a reading page may show (SPEC §5).
+  await client.query(
+    `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
+     SELECT $5, $6, $7, $8, $1, $2, to_timestamp($3::bigint + i * 60),
+            CASE WHEN i % 997 = 0 THEN 165 ELSE round(72 + 14 * sin(i / 229.0) + random() * 8) END
+     FROM generate_series(0, ($4::bigint - $3::bigint) / 60 - 1) AS i`,
+    [readingKindCode.heartRate, SOURCE, to - QUARTER_DAYS * 86_400, from, world.org.id, memberId, world.area.id, world.devices[0].id],
   );
   // Other kinds of the same member share the index prefix, as they do in production.
   await client.query(

@@ -14,7 +14,7 @@ import { testConfig } from '../../apps/server/src/config.ts';
 import { ensureRoles } from '../../apps/server/src/db/bootstrap.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
-import { type Seeded, SOURCE, type Timing } from './database.ts';
+import { QUARTER_DAYS, type Seeded, SOURCE, type Timing } from './database.ts';
 
 export interface RouteFigures extends Timing {
   /** Readings in the range (the response's total). */
@@ -43,7 +43,7 @@ async function capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements
 }
 
 /** The two calls a heart-rate chart could make: the chart endpoint (what the console uses) and the unpaged list. */
-export type ChartCall = 'chart' | 'list';
+export type ChartCall = 'chart' | 'list' | 'quarter';
 
 export async function timeRoutes(seeded: Seeded, runs = 40): Promise<Record<ChartCall, RouteFigures>> {
   const database = await openDatabase({ kind: 'postgres', url: seeded.url, poolSize: 4 });
@@ -61,13 +61,14 @@ export async function timeRoutes(seeded: Seeded, runs = 40): Promise<Record<Char
     // The wearable heart-rate tab's call: the one-minute gap rule, the server's default width.
     chart: `/api/physiologic/heart/rate/chart?${new URLSearchParams({ ...range, gap_seconds: String(HEART_RATE_CHART_GAP_MS / 1000) })}`,
     list: `/api/physiologic/heart/rate?${new URLSearchParams({ ...range, order_by: 'occur_time', order: 'asc', per_page: '-1' })}`,
+    quarter: `/api/physiologic/heart/rate/chart?${new URLSearchParams({ ...range, start_date: String(seeded.to - QUARTER_DAYS * 86_400), gap_seconds: String(HEART_RATE_CHART_GAP_MS / 1000) })}`,
   };
-  const time = async (url: string): Promise<RouteFigures> => {
+  const time = async (url: string, repeat = runs): Promise<RouteFigures> => {
     const call = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const warm = 5;
     const times: number[] = [];
     let body = '';
-    for (let i = 0; i < warm + runs; i++) {
+    for (let i = 0; i < warm + repeat; i++) {
       const t0 = performance.now();
       const res = await call();
       const t1 = performance.now();
@@ -88,7 +89,7 @@ export async function timeRoutes(seeded: Seeded, runs = 40): Promise<Record<Char
     };
   };
   try {
-    return { chart: await time(urls.chart), list: await time(urls.list) };
+    return { chart: await time(urls.chart), list: await time(urls.list), quarter: await time(urls.quarter, 10) };
   } finally {
     await app.close();
     await database.close();

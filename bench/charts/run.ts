@@ -38,6 +38,8 @@ try {
   printStatements(chart);
   console.log(`  for comparison: the unpaged list GET /physiologic/heart/rate?per_page=-1  median ${fmt(list.medianMs)}, p95 ${fmt(list.p95Ms)} (${list.rows} rows, ${kib(list.body)} JSON)`);
   printStatements(list);
+  const q = routes.quarter;
+  console.log(`  three months (the reading pages' limit): the same chart route  median ${fmt(q.medianMs)} (${q.readings} readings -> ${q.rows} points, ${kib(q.body)} JSON)`);
   console.log(`  for comparison: bare range scan, no scope or mapping       median ${fmt(bare.medianMs)} (${bare.rows} rows)`);
   const p = browser.points;
   console.log(`  browser: chart points received -> chart drawn   median ${fmt(p.totalMs)} (parse ${fmt(p.parseMs)}, align ${fmt(p.prepareMs)}, decimate+draw ${fmt(p.drawMs)}; next frame ${fmt(p.nextFrameMs)})  goal < 100 ms`);
