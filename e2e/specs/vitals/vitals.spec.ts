@@ -198,5 +198,5 @@ test('wearable page: a member without readings shows the empty texts', async ({ 
 test('wearable page without a member explains what it needs', async ({ page }) => {
   await loginAs(page, 'orgadmin');
   await page.goto(`/wearable-device-${MODEL}`);
-  await expect(page.getByText('This page opens from a member’s watch')).toBeVisible();
+  await expect(page.getByText('This page opens from a resident’s watch')).toBeVisible();
 });

@@ -20,12 +20,14 @@ const row: AbnormalListItem = {
 };
 
 describe('abnormal CSV', () => {
-  const csv = abnormalCsv([row], t, 'zh-TW');
+  const csv = abnormalCsv([row], t, 'zh-TW', '住客');
   const [header, line] = csv.slice(1).split('\r\n');
 
   it('starts with a BOM and translated headers', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(header.split(',')[0]).toBe('«abnormal.field.id»');
+    // The member column is named in the reader's own word (a hotel's guest, a hospital's patient).
+    expect(header.split(',')[4]).toBe('住客');
   });
 
   it('quotes separators, quotes and line breaks, and neutralises formulas', () => {

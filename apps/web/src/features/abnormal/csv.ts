@@ -15,13 +15,13 @@ function field(value: string): string {
  * The abnormal log as CSV in the user's language: translated headers, type and category names,
  * local date-times. Starts with a byte-order mark so Excel opens UTF-8 Chinese correctly.
  */
-export function abnormalCsv(rows: readonly AbnormalListItem[], t: TFunction, locale: Locale): string {
+export function abnormalCsv(rows: readonly AbnormalListItem[], t: TFunction, locale: Locale, memberLabel: string): string {
   const header = [
     t('abnormal.field.id'),
     t('abnormal.field.occurTime'),
     t('abnormal.field.type'),
     t('abnormal.field.category'),
-    t('abnormal.field.member'),
+    memberLabel,
     t('abnormal.field.area'),
     t('abnormal.field.device'),
     t('abnormal.field.detail'),

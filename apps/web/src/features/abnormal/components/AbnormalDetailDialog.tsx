@@ -23,6 +23,7 @@ import { categoryText, detailText, deviceText, typeText } from '../describe.ts';
 import { parsePosition } from '../maps.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { LocationMap } from './LocationMap.tsx';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 type Props = { abnormalId: number | null; onClose: () => void; onHandle: (id: number) => void };
 
@@ -40,6 +41,7 @@ function Field({ label, value }: { label: string; value: string }) {
 /** SPEC §3 detail view: the event, every handling record and, for located devices, the position. */
 export function AbnormalDetailDialog({ abnormalId, onClose, onHandle }: Props) {
   const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
   const locale = useStore(localeStore);
   const follow = useFollowToggle();
   const { data, isLoading } = useQuery({
@@ -64,7 +66,7 @@ export function AbnormalDetailDialog({ abnormalId, onClose, onHandle }: Props) {
               <Chip size="small" color={data.is_handle ? 'success' : 'warning'} label={t(data.is_handle ? 'abnormal.state.handled' : 'abnormal.state.open')} />
             </Stack>
             <Field label={t('abnormal.field.occurTime')} value={formatDate(data.occur_time, locale, 'dateTime')} />
-            <Field label={t('abnormal.field.member')} value={data.source.user?.name ?? ''} />
+            <Field label={memberLabel} value={data.source.user?.name ?? ''} />
             <Field label={t('abnormal.field.area')} value={data.source.area?.name ?? ''} />
             <Field label={t('abnormal.field.device')} value={deviceText(t, data)} />
             <Field label={t('abnormal.field.detail')} value={detailText(t, data)} />

@@ -20,6 +20,7 @@ import { DateRangePicker } from '../../../components/date-range/DateRangePicker.
 import { request } from '../../../lib/http.ts';
 import { usePermission } from '../../../lib/session.ts';
 import type { LogFilterState, LogView } from '../filters.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 /** Areas and members are only named here: a light shape, whatever else their rows carry. */
 const named = paginated(z.object({ id: z.number().int(), name: z.string() }));
@@ -36,6 +37,7 @@ type Props = { value: LogFilterState; onChange: (next: LogFilterState) => void; 
 
 export function LogFilters({ value, onChange, view }: Props) {
   const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
   const areas = useNamed(Resource.area, usePermission('GET', Resource.area));
   const members = useNamed(Resource.user, usePermission('GET', Resource.user) && view !== 'device');
   const patch = (p: Partial<LogFilterState>) => onChange({ ...value, ...p });
@@ -88,7 +90,7 @@ export function LogFilters({ value, onChange, view }: Props) {
       )}
       {areas && select(t('abnormal.field.area'), value.areaId, (areaId) => patch({ areaId }), areas.map((a) => ({ value: a.id, label: a.name })), 'filter-area')}
       {members && view !== 'device' &&
-        select(t('abnormal.field.member'), value.memberId, (memberId) => patch({ memberId }), members.map((m) => ({ value: m.id, label: m.name })), 'filter-member')}
+        select(memberLabel, value.memberId, (memberId) => patch({ memberId }), members.map((m) => ({ value: m.id, label: m.name })), 'filter-member')}
       {view !== 'member' &&
         select(
           t('abnormal.field.deviceType'),

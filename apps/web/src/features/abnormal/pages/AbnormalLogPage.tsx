@@ -27,6 +27,7 @@ import { abnormalCsv, downloadText } from '../csv.ts';
 import { categoryText, detailText, deviceText, typeText } from '../describe.ts';
 import { type LogView, filtersToQuery, initialFilters } from '../filters.ts';
 import { useFollowToggle } from '../useFollow.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 const views: LogView[] = ['all', 'device', 'member'];
 
@@ -37,6 +38,7 @@ const views: LogView[] = ['all', 'device', 'member'];
  */
 export default function AbnormalLogPage() {
   const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
   const locale = useStore(localeStore);
   const [view, setView] = useState<LogView>('all');
   const [filters, setFilters] = useState(initialFilters);
@@ -55,7 +57,7 @@ export default function AbnormalLogPage() {
     setExporting(true);
     try {
       const rows = await fetchAbnormalAll(filtersToQuery(filters, view));
-      downloadText(`${t(`abnormal.log.file.${view}`)}-${formatDate(Math.floor(Date.now() / 1000), locale)}.csv`, abnormalCsv(rows, t, locale));
+      downloadText(`${t(`abnormal.log.file.${view}`)}-${formatDate(Math.floor(Date.now() / 1000), locale)}.csv`, abnormalCsv(rows, t, locale, memberLabel));
     } catch {
       notifyError('error.downloadFailed');
     } finally {
@@ -80,7 +82,7 @@ export default function AbnormalLogPage() {
             ),
           },
           { id: 'category', label: t('abnormal.field.category'), render: (r) => categoryText(t, r.category) },
-          ...(view === 'device' ? [] : [{ id: 'member', label: t('abnormal.field.member'), render: (r: AbnormalListItem) => r.source.user?.name ?? '-' }]),
+          ...(view === 'device' ? [] : [{ id: 'member', label: memberLabel, render: (r: AbnormalListItem) => r.source.user?.name ?? '-' }]),
           { id: 'area', label: t('abnormal.field.area'), render: (r) => r.source.area?.name ?? '-' },
           ...(view === 'member' ? [] : [{ id: 'device', label: t('abnormal.field.device'), render: (r: AbnormalListItem) => deviceText(t, r) || '-' }]),
           { id: 'detail', label: t('abnormal.field.detail'), render: (r) => detailText(t, r) || '-' },

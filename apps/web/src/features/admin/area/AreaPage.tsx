@@ -5,7 +5,7 @@ import type { Column } from '../../../components/server-table/ServerTable.tsx';
 import { createdColumn, orDash } from '../shared/columns.tsx';
 import { dialog } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
-import { useIsOperator } from '../shared/useRoleFamily.ts';
+import { useIsOperator } from '../shared/useIsOperator.ts';
 
 /** SPEC §2 areas: an organisation's floors and wings; area-scoped roles see only their own. */
 export default function AreaPage() {

@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/server-table/ServerTable.tsx';
 import { enumOptions } from '../shared/form-config.ts';
-import { useMemberTerm, useRoleFamily } from '../shared/useRoleFamily.ts';
+import { useMemberTerm, useRoleFamily } from '../../../lib/member-term.ts';
 import { ChangeLogPage } from './ChangeLogPage.tsx';
 
 /** SPEC §2 staff change log (SPEC §3 user change kind: enable, role, area). */

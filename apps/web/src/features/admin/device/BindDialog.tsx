@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { useResourceOptions } from '../shared/api.ts';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
-import { useMemberTerm } from '../shared/useRoleFamily.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
 import { useBind } from './bind-api.ts';
 

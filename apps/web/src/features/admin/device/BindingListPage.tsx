@@ -7,7 +7,7 @@ import { localeStore } from '../../../lib/i18n.ts';
 import { enumOptions } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
-import { useMemberTerm } from '../shared/useRoleFamily.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 import { RegisterDeviceButton } from './RegisterDeviceButton.tsx';
 import { useDeviceActions } from './useDeviceActions.tsx';
 

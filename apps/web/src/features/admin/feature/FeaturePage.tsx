@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/http.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useResourceOptions, useWrite } from '../shared/api.ts';
-import { useIsOperator } from '../shared/useRoleFamily.ts';
+import { useIsOperator } from '../shared/useIsOperator.ts';
 
 /** SPEC §2 feature settings: per-organisation switches; a switched-off feature hides its pages there. */
 export default function FeaturePage() {

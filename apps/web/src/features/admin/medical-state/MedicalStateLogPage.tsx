@@ -10,7 +10,7 @@ import { orDash } from '../shared/columns.tsx';
 import { enumOptions } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
-import { useMemberTerm } from '../shared/useRoleFamily.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 import { medicalStates } from '../member/member-form.ts';
 
 /** SPEC §2 medical-state log: each change of a member's medical state, previous → new, by whom. */

@@ -16,7 +16,7 @@ import { localeStore } from '../../../lib/i18n.ts';
 import { useResourceDetail, useSave } from '../shared/api.ts';
 import { orDash } from '../shared/columns.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
-import { useMemberTerm } from '../shared/useRoleFamily.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 import { DeviceRecordTab } from './DeviceRecordTab.tsx';
 import { MedicalStateButton } from './MedicalStateButton.tsx';
 import { memberEditDialog } from './member-form.ts';

@@ -9,7 +9,7 @@ import { createdColumn, orDash } from '../shared/columns.tsx';
 import { enumOptions } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
-import { useMemberTerm } from '../shared/useRoleFamily.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 import { MedicalStateButton } from './MedicalStateButton.tsx';
 import { medicalStates, memberCreateDialog, memberEditDialog } from './member-form.ts';
 

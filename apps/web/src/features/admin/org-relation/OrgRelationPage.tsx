@@ -20,7 +20,7 @@ import { useResourceOptions } from '../shared/api.ts';
 import { createdColumn } from '../shared/columns.tsx';
 import { dialog } from '../shared/form-config.ts';
 import { ResourcePage } from '../shared/ResourcePage.tsx';
-import { useIsOperator } from '../shared/useRoleFamily.ts';
+import { useIsOperator } from '../shared/useIsOperator.ts';
 import { orgKindLabel } from '../org/org-form.ts';
 
 /** Types an organisation serving a care organisation may have (a security company is a guard-flagged care org). */

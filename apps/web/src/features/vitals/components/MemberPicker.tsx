@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { type MemberOption, useMemberOptions } from '../api.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 /**
  * What the picker needs of a member: a row of GET /user, or only the route's id when the member
@@ -15,6 +16,7 @@ type Choice = Pick<MemberOption, 'id' | 'name'> & Partial<Pick<MemberOption, 'ar
 /** Chooses the member a reading page shows when the route has no member id (SPEC §2). */
 export function MemberPicker({ value, onChange }: { value: number | null; onChange: (memberId: number) => void }) {
   const { t } = useTranslation();
+  const { label } = useMemberTerm();
   const [keyword, setKeyword] = useState('');
   const members = useMemberOptions(keyword);
   const options: Choice[] = members.data ?? [];
@@ -43,7 +45,7 @@ export function MemberPicker({ value, onChange }: { value: number | null; onChan
       )}
       noOptionsText={t('common.noData')}
       loadingText={t('common.loading')}
-      renderInput={(params) => <TextField {...params} label={t('vitals.member')} />}
+      renderInput={(params) => <TextField {...params} label={label} />}
     />
   );
 }

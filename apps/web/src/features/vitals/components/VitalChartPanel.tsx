@@ -9,6 +9,7 @@ import { useMemberStandards, useVitalChartPoints, useVitalChartRows } from '../a
 import { alignedPoints, buildVitalChart, vitalSeries } from '../chart-spec.ts';
 import type { BaseRow, VitalKindConfig } from '../kinds/types.ts';
 import { type VitalScope, gapFor } from '../query.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 export interface VitalChartPanelProps {
   config: VitalKindConfig<BaseRow>;
@@ -26,6 +27,7 @@ const NO_DATA = { x: [], y: [] };
  */
 export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps) {
   const { t } = useTranslation();
+  const { term } = useMemberTerm();
   const fromServer = physiologicalKindMeta[config.kind].chart && config.view === 'line';
   const gapSeconds = gapFor(config.gapSeconds, sources);
   const rows = useVitalChartRows(config, scope, sources, !fromServer);
@@ -57,7 +59,7 @@ export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps
       />
       {fromStandards && !linesPending && (
         <Typography variant="caption" color="text.secondary" data-testid="threshold-source" data-origin={origin}>
-          {t(origin === 'member' ? 'vitals.threshold.fromMember' : 'vitals.threshold.fromDefaults')}
+          {t(origin === 'member' ? 'vitals.threshold.fromMember' : 'vitals.threshold.fromDefaults', { term })}
         </Typography>
       )}
     </Stack>

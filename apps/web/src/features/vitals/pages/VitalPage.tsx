@@ -22,10 +22,12 @@ import { MemberPicker } from '../components/MemberPicker.tsx';
 import { SleepDayPanel } from '../components/SleepDayPanel.tsx';
 import { VitalChartPanel } from '../components/VitalChartPanel.tsx';
 import { VitalTablePanel } from '../components/VitalTablePanel.tsx';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 /** One reading page (SPEC §2): `/<page>[/<member id>[/<device type>]]`, chart and table tabs. */
 export function VitalPage({ kind }: { kind: PhysiologicalKind }) {
   const { t } = useTranslation();
+  const { term } = useMemberTerm();
   const navigate = useNavigate();
   const config = vitalKinds[kind];
   const page = physiologicalKindMeta[kind].page;
@@ -49,7 +51,7 @@ export function VitalPage({ kind }: { kind: PhysiologicalKind }) {
         <MemberPicker value={memberId} onChange={(id) => navigate(`/${page}/${id}${deviceType !== null ? `/${deviceType}` : ''}`)} />
       </Box>
       {scope === null ? (
-        <Alert severity="info">{t('vitals.pickMember')}</Alert>
+        <Alert severity="info">{t('vitals.pickMember', { term })}</Alert>
       ) : (
         <>
           <Tabs value={tab} onChange={(_e, v: DisplayMode) => setTab(v)} aria-label={t('vitals.displayMode')}>

@@ -20,6 +20,7 @@ import { parseWearableRoute } from '../route.ts';
 import { HeartRateTab } from '../components/HeartRateTab.tsx';
 import { SleepTab } from '../components/SleepTab.tsx';
 import { VitalTab } from '../components/VitalTab.tsx';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 
 type WatchType = (typeof wearableDeviceTypes)[number];
 const tabs = Object.values(WearableTab);
@@ -32,6 +33,7 @@ export function WearablePage({ watch }: { watch: WatchType }) {
   const [tab, setTab] = useState<WearableTab>(DEFAULT_WEARABLE_TAB);
   const model = wearableDeviceModel[watch];
   const name = useMemberName(route?.memberId ?? null);
+  const { term, label } = useMemberTerm();
 
   return (
     <Stack spacing={2}>
@@ -39,12 +41,12 @@ export function WearablePage({ watch }: { watch: WatchType }) {
         <Typography variant="h1">{t('wearable.title', { model })}</Typography>
         {route && (
           <Typography color="text.secondary" data-testid="wearable-subject">
-            {name ? t('wearable.subjectNamed', { name, id: route.memberId }) : t('wearable.subject', { id: route.memberId })}
+            {name ? t('wearable.subjectNamed', { name, term, id: route.memberId }) : t('wearable.subject', { label, id: route.memberId })}
           </Typography>
         )}
       </Box>
       {route === null ? (
-        <Alert severity="info">{t('wearable.invalid')}</Alert>
+        <Alert severity="info">{t('wearable.invalid', { term })}</Alert>
       ) : (
         <>
           <Tabs value={tab} onChange={(_e, v: WearableTab) => setTab(v)} aria-label={t('wearable.tabs')} variant="scrollable">
