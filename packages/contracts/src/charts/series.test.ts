@@ -104,6 +104,21 @@ describe('prepareSeries (SPEC §9 gap rule)', () => {
   });
 });
 
+describe('prepareSeries with a per-reading allowance (a source\'s sampling interval)', () => {
+  type Sourced = { t: number; v: number; every: number };
+  const prepare = (rows: Sourced[]) =>
+    prepareSeries(rows, (r) => r.t, [(r) => r.v], { maxGapSeconds: 60, minGapOf: (r) => r.every });
+
+  it('joins readings exactly one interval apart and breaks one second past it', () => {
+    expect(prepare([{ t: 0, v: 1, every: 300 }, { t: 300, v: 2, every: 300 }]).y[0]).toEqual([1, 2]);
+    expect(prepare([{ t: 0, v: 1, every: 300 }, { t: 301, v: 2, every: 300 }]).y[0]).toEqual([1, null, 2]);
+  });
+
+  it('never loosens the rule below the kind\'s own gap', () => {
+    expect(prepare([{ t: 0, v: 1, every: 0 }, { t: 60, v: 2, every: 0 }, { t: 121, v: 3, every: 0 }]).y[0]).toEqual([1, 2, null, 3]);
+  });
+});
+
 describe('isolatedIndices', () => {
   it('finds readings with no neighbour to draw a line to', () => {
     expect(isolatedIndices([1, null, 2, 3, null, 4])).toEqual([0, 5]);

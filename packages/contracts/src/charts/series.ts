@@ -17,9 +17,14 @@ export interface AlignedSeries {
 
 export type ValueOf<R> = (row: R) => number | null | undefined;
 
-export interface SeriesRules {
+export interface SeriesRules<R = unknown> {
   /** A gap strictly longer than this (seconds) breaks the line. */
   maxGapSeconds: number;
+  /**
+   * A longer allowance for the gap before a row, such as its source's sampling interval: a chart
+   * of every source must not break a five-minute device's line under the one-minute rule.
+   */
+  minGapOf?: (row: R) => number;
 }
 
 /** SPEC §9: zero readings are treated as missing. */
@@ -31,17 +36,18 @@ export function prepareSeries<R>(
   rows: readonly R[],
   timeOf: (row: R) => number,
   values: readonly ValueOf<R>[],
-  rules: SeriesRules,
+  rules: SeriesRules<R>,
 ): AlignedSeries {
   const ordered = isSortedBy(rows, timeOf) ? rows : [...rows].sort((a, b) => timeOf(a) - timeOf(b));
 
-  const merged = mergeDuplicates(ordered, timeOf, values);
+  const merged = mergeDuplicates(ordered, timeOf, values, rules.minGapOf);
   const first = merged.y.length === 0 ? 0 : firstPresentRow(merged);
   const x: number[] = [];
   const y: (number | null)[][] = values.map(() => []);
   for (let i = first; i < merged.x.length; i++) {
     const t = merged.x[i];
-    if (x.length > 0 && t - x[x.length - 1] > rules.maxGapSeconds) {
+    const allowed = merged.gaps ? Math.max(rules.maxGapSeconds, merged.gaps[i]) : rules.maxGapSeconds;
+    if (x.length > 0 && t - x[x.length - 1] > allowed) {
       // Any x strictly between the two readings works; the midpoint keeps the break visible
       // at every zoom level.
       x.push(x[x.length - 1] + (t - x[x.length - 1]) / 2);
@@ -58,9 +64,15 @@ function isSortedBy<R>(rows: readonly R[], timeOf: (row: R) => number): boolean 
   return true;
 }
 
-function mergeDuplicates<R>(rows: readonly R[], timeOf: (row: R) => number, values: readonly ValueOf<R>[]): AlignedSeries {
+function mergeDuplicates<R>(
+  rows: readonly R[],
+  timeOf: (row: R) => number,
+  values: readonly ValueOf<R>[],
+  minGapOf?: (row: R) => number,
+): AlignedSeries & { gaps?: number[] } {
   const x: number[] = [];
   const y: (number | null)[][] = values.map(() => []);
+  const gaps: number[] | undefined = minGapOf ? [] : undefined;
   for (const row of rows) {
     const t = timeOf(row);
     const last = x.length - 1;
@@ -69,12 +81,14 @@ function mergeDuplicates<R>(rows: readonly R[], timeOf: (row: R) => number, valu
         const v = readingOrNull(values[s](row));
         if (v !== null) y[s][last] = v;
       }
+      if (gaps) gaps[last] = Math.max(gaps[last], minGapOf!(row));
       continue;
     }
     x.push(t);
     for (let s = 0; s < values.length; s++) y[s].push(readingOrNull(values[s](row)));
+    gaps?.push(minGapOf!(row));
   }
-  return { x, y };
+  return { x, y, gaps };
 }
 
 function firstPresentRow({ x, y }: AlignedSeries): number {

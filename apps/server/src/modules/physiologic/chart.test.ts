@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { DataSource } from '@vigil/contracts';
 import { type ChartReading, chartOf } from './chart.ts';
+
+const ONE_MINUTE = DataSource.watchB10_1m;
 
 const WEEK_MINUTES = 7 * 24 * 60;
 const minutes = (n: number, at: (i: number) => number | null): ChartReading[] =>
-  Array.from({ length: n }, (_, i) => ({ t: i * 60, value: at(i) }));
+  Array.from({ length: n }, (_, i) => ({ t: i * 60, value: at(i), source: ONE_MINUTE }));
 const week = { start: 0, end: WEEK_MINUTES * 60 - 60, width: 800, gapSeconds: 60 };
 
 describe('chart points (SPEC §9 rules, then min-max per pixel column)', () => {
   it('sends a short range whole, with its breaks', () => {
-    const readings = [...minutes(3, () => 70), { t: 600, value: 72 }];
+    const readings = [...minutes(3, () => 70), { t: 600, value: 72, source: ONE_MINUTE }];
     const chart = chartOf(readings, { start: 0, end: 3600, width: 800, gapSeconds: 60 });
     expect(chart.list).toEqual([
       { occur_time: 0, value: 70 },
@@ -44,10 +47,10 @@ describe('chart points (SPEC §9 rules, then min-max per pixel column)', () => {
   it('counts zero readings as missing: a break, and left out of the summary', () => {
     const chart = chartOf(
       [
-        { t: 0, value: 0 },
-        { t: 60, value: 80 },
-        { t: 120, value: 0 },
-        { t: 180, value: 90 },
+        { t: 0, value: 0, source: ONE_MINUTE },
+        { t: 60, value: 80, source: ONE_MINUTE },
+        { t: 120, value: 0, source: ONE_MINUTE },
+        { t: 180, value: 90, source: ONE_MINUTE },
       ],
       { start: 0, end: 600, width: 100, gapSeconds: 300 },
     );
@@ -62,13 +65,20 @@ describe('chart points (SPEC §9 rules, then min-max per pixel column)', () => {
   it('merges readings of the same second, the later real value winning', () => {
     const chart = chartOf(
       [
-        { t: 60, value: 80 },
-        { t: 60, value: 84 },
-        { t: 60, value: 0 },
+        { t: 60, value: 80, source: ONE_MINUTE },
+        { t: 60, value: 84, source: ONE_MINUTE },
+        { t: 60, value: 0, source: ONE_MINUTE },
       ],
       { start: 0, end: 600, width: 100, gapSeconds: 300 },
     );
     expect(chart.list).toEqual([{ occur_time: 60, value: 84 }]);
+  });
+
+  it('joins a five-minute source under the one-minute rule, and breaks it after five minutes', () => {
+    const fiveMinute = DataSource.watchB10_5m;
+    const readings = [0, 300, 600, 1260].map((t) => ({ t, value: 70, source: fiveMinute }));
+    const chart = chartOf(readings, { start: 0, end: 3600, width: 800, gapSeconds: 60 });
+    expect(chart.list.map((p) => p.value)).toEqual([70, 70, 70, null, 70]);
   });
 
   it('answers an empty range with no points and a summary of dashes', () => {

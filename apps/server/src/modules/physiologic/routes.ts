@@ -163,7 +163,7 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           const start = q.start_date ?? end - 7 * 86_400;
           // Served by readings_member_chart_idx alone (an index-only scan): no heap page is read.
           const rows = await db
-            .select({ t: epoch(readings.occurTime), value: readings.value })
+            .select({ t: epoch(readings.occurTime), value: readings.value, source: readings.source })
             .from(readings)
             .where(where(kind, request.principal, { ...q, start_date: start, end_date: end }))
             .orderBy(asc(readings.occurTime), asc(readings.id));

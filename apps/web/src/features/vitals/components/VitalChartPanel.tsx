@@ -31,7 +31,8 @@ export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps
   const fromServer = physiologicalKindMeta[config.kind].chart && config.view === 'line';
   const gapSeconds = gapFor(config.gapSeconds, sources);
   const rows = useVitalChartRows(config, scope, sources, !fromServer);
-  const points = useVitalChartPoints(config, scope, sources, gapSeconds, fromServer);
+  // The server allows each reading its own source's sampling interval, so it gets the kind's rule as is.
+  const points = useVitalChartPoints(config, scope, sources, config.gapSeconds, fromServer);
   const loaded = fromServer ? points : rows;
   const { standards, origin, pending: linesPending } = useMemberStandards(config, scope.memberId);
   // Readings wait for their lines, so the chart is drawn once with the right ones.
