@@ -283,6 +283,15 @@ export const dataSourceOrigin = Object.fromEntries(
 ) as Record<DataSource, DataSourceOrigin>;
 
 /**
+ * Seconds between a source's readings by design (0 for spot measurements): the chart gap rule lets
+ * a reading be this far from the previous one, so a five-minute device never draws as loose dots.
+ */
+export function samplingGapSeconds(source: number): number {
+  const interval = dataSourceOrigin[source as DataSource]?.interval;
+  return interval ? samplingIntervalSeconds[interval] : 0;
+}
+
+/**
  * SPEC §7: the data-source codes a reading page asks for (`types`) for a device type and sampling
  * interval. A continuous device gives the code of that interval (every interval when none is
  * given); a spot device gives its single code; a device that records no readings gives none.

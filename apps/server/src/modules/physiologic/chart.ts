@@ -1,23 +1,16 @@
 import {
   AVERAGE_DECIMALS,
-  type DataSource,
   type PhysiologicChart,
-  dataSourceOrigin,
   minMaxIndices,
   pickRows,
   prepareSeries,
-  samplingIntervalSeconds,
+  samplingGapSeconds,
   summarize,
 } from '@vigil/contracts';
 
 /** One stored reading as the chart query reads it: unix seconds, the value and its data source. */
 export type ChartReading = { t: number; value: number | null; source: number };
 
-/** A source's sampling interval: a five-minute device's readings are five minutes apart by design. */
-function samplingGap(r: ChartReading): number {
-  const interval = dataSourceOrigin[r.source as DataSource]?.interval;
-  return interval ? samplingIntervalSeconds[interval] : 0;
-}
 
 export interface ChartWindow {
   start: number;
@@ -35,7 +28,7 @@ export interface ChartWindow {
  * every gap, and the summary still covers every reading.
  */
 export function chartOf(readings: readonly ChartReading[], w: ChartWindow): PhysiologicChart {
-  const series = prepareSeries(readings, (r) => r.t, [(r) => r.value], { maxGapSeconds: w.gapSeconds, minGapOf: samplingGap });
+  const series = prepareSeries(readings, (r) => r.t, [(r) => r.value], { maxGapSeconds: w.gapSeconds, minGapOf: (r) => samplingGapSeconds(r.source) });
   const keep = minMaxIndices(series.x, series.y, { from: w.start, to: w.end, width: w.width });
   const x = pickRows(series.x, keep);
   const y = pickRows(series.y[0], keep);

@@ -11,7 +11,7 @@ const DAY = 86_400;
 const row = (occur_time: number, value: number) => ({ id: occur_time, type: 0, user_name: 'm', remark: null, created_at: 0, updated_at: 0, occur_time, value });
 
 const build = (kind: keyof typeof vitalKinds, rows: object[], to = DAY - 1) =>
-  buildVitalChart({ config: vitalKinds[kind], data: vitalSeries(vitalKinds[kind], rows as never, vitalKinds[kind].gapSeconds), standards, from: 0, to, unit: 'u', t });
+  buildVitalChart({ config: vitalKinds[kind], data: vitalSeries(vitalKinds[kind], rows as never), standards, from: 0, to, unit: 'u', t });
 
 describe('SPEC §2 chart specs of the three physiological pages', () => {
   it('blood oxygen: y 60–100, one low threshold line at 90', () => {

@@ -4,6 +4,7 @@ import {
   CHART_TIME_FORMAT_DAY,
   CHART_TIME_FORMAT_LONGER,
   HEART_RATE_CHART,
+  samplingGapSeconds,
 } from '@vigil/contracts';
 import dayjs from 'dayjs';
 import { type AlignedSeries, prepareSeries } from '@vigil/contracts/charts';
@@ -60,9 +61,15 @@ export function widenForLines(y: { min: number; max: number }, lines: readonly T
   return { min, max };
 }
 
-/** A kind's rows as the chart's aligned series, SPEC §9 rules applied in the browser. */
-export function vitalSeries(config: VitalKindConfig<BaseRow>, rows: readonly BaseRow[], gapSeconds: number): AlignedSeries {
-  return prepareSeries(rows, config.timeOf, config.series.map((s) => s.value), { maxGapSeconds: gapSeconds });
+/**
+ * A kind's rows as the chart's aligned series, SPEC §9 rules applied in the browser; each reading
+ * may lie as far from the previous one as its own source samples (the server's chart does the same).
+ */
+export function vitalSeries(config: VitalKindConfig<BaseRow>, rows: readonly BaseRow[]): AlignedSeries {
+  return prepareSeries(rows, config.timeOf, config.series.map((s) => s.value), {
+    maxGapSeconds: config.gapSeconds,
+    minGapOf: (r) => samplingGapSeconds(r.type),
+  });
 }
 
 /** The chart endpoint's points (rules already applied by the server) as the chart's aligned series. */

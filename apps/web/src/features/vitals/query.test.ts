@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { DataSource, DeviceType } from '@vigil/contracts';
 import { vitalKinds } from './kinds/table.tsx';
-import { chartQuery, gapFor, parseVitalPath, sourcesOf, tableQuery } from './query.ts';
+import { chartQuery, parseVitalPath, sourcesOf, tableQuery } from './query.ts';
 
 const range = { start: dayjs('2026-03-01T00:00:00'), end: dayjs('2026-03-07T23:59:59') };
 
@@ -24,12 +24,6 @@ describe('vital page queries (SPEC §7)', () => {
 
   it('narrows the heart-rate helper to one-minute sources', () => {
     expect(sourcesOf(DeviceType.watchG15, true)).toEqual([DataSource.watchG15_1m]);
-  });
-
-  it('never breaks lines more finely than the sources sample', () => {
-    expect(gapFor(60, [DataSource.watchB10_1m])).toBe(60);
-    expect(gapFor(60, [DataSource.watchB10_1m, DataSource.watchB10_5m])).toBe(300);
-    expect(gapFor(300, null)).toBe(300);
   });
 });
 

@@ -58,19 +58,6 @@ export function defaultTableParams(config: VitalKindConfig<BaseRow>): Partial<Li
   return { order_by: config.timeField, order: 'desc' };
 }
 
-/**
- * The gap rule's threshold for the sources asked for: never shorter than their sampling interval,
- * or a five-minute device would draw as loose dots under the one-minute heart-rate rule.
- */
-export function gapFor(kindGapSeconds: number, sources: readonly DataSource[] | null): number {
-  let gap = kindGapSeconds;
-  for (const s of sources ?? []) {
-    const interval = dataSourceOrigin[s]?.interval;
-    if (interval) gap = Math.max(gap, samplingIntervalSeconds[interval]);
-  }
-  return gap;
-}
-
 /** Route params (SPEC §2): `/<page>[/<member id>[/<device type>]]`. */
 export function parseVitalPath(splat: string | undefined): { memberId: number | null; deviceType: DeviceType | null } {
   const [member, device] = (splat ?? '').split('/').filter(Boolean);

@@ -19,6 +19,7 @@ import {
   SLEEP_WINDOW_START_HOUR,
   type SleepRecord,
   type ValueRecord,
+  samplingGapSeconds,
   sleepStageColor,
 } from '@vigil/contracts';
 import { DownloadChartButton } from '../../../components/charts/DownloadChartButton.tsx';
@@ -38,7 +39,6 @@ import { SleepStageBar } from '../../../components/charts/sleep/SleepStageBar.ts
 import type { TimeChartSpec } from '../../../components/charts/uplot/spec.ts';
 import { useVitalChartRows } from '../api.ts';
 import { vitalKinds, sleepTotalsOf } from '../kinds/table.tsx';
-import { gapFor } from '../query.ts';
 import { ReadingSummary } from './ReadingSummary.tsx';
 
 const ISO = 'YYYY-MM-DD';
@@ -93,7 +93,7 @@ export function SleepDayPanel({ memberId, sources, heartRateSources }: SleepDayP
         <>
           <SleepNight records={records} fileName={`sleep-${memberId}-${day.format('YYYYMMDD')}`} />
           {withHeartRate && (
-            <SleepHeartRate rows={(heart.data ?? []) as unknown as ValueRecord[]} pending={heart.isPending} from={night.start} to={night.end} sources={heartRateSources ?? null} />
+            <SleepHeartRate rows={(heart.data ?? []) as unknown as ValueRecord[]} pending={heart.isPending} from={night.start} to={night.end} />
           )}
         </>
       )}
@@ -163,11 +163,14 @@ function SleepNight({ records, fileName }: { records: SleepRecord[]; fileName: s
   );
 }
 
-function SleepHeartRate({ rows, pending, from, to, sources }: { rows: ValueRecord[]; pending: boolean; from: number; to: number; sources: DataSource[] | null }) {
+function SleepHeartRate({ rows, pending, from, to }: { rows: ValueRecord[]; pending: boolean; from: number; to: number }) {
   const { t } = useTranslation();
   const unit = t('enum.unit.bpm');
   const built = useMemo(() => {
-    const data = prepareSeries(rows, (r) => r.occur_time, [(r) => r.value], { maxGapSeconds: gapFor(vitalKinds.heartRate.gapSeconds, sources) });
+    const data = prepareSeries(rows, (r) => r.occur_time, [(r) => r.value], {
+      maxGapSeconds: vitalKinds.heartRate.gapSeconds,
+      minGapOf: (r) => samplingGapSeconds(r.type),
+    });
     const spec: TimeChartSpec = {
       series: [{ label: t('vitals.series.heartRate'), unit }],
       y: { min: SLEEP_HEART_RATE_CHART.yMin, max: SLEEP_HEART_RATE_CHART.yMax, ticks: SLEEP_HEART_RATE_CHART.ticks },
@@ -178,7 +181,7 @@ function SleepHeartRate({ rows, pending, from, to, sources }: { rows: ValueRecor
       formatTime: (s) => dayjs.unix(s).format('YYYY/MM/DD HH:mm'),
     };
     return { data, spec };
-  }, [rows, from, to, sources, t, unit]);
+  }, [rows, from, to, t, unit]);
   const summary = useMemo(() => summarize(rows.map((r) => r.value), AVERAGE_DECIMALS), [rows]);
   if (pending) return <Typography color="text.secondary">{t('common.loading')}</Typography>;
   if (rows.length === 0 || built.data.x.length === 0) {

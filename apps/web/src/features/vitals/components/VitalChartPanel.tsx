@@ -8,7 +8,7 @@ import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx'
 import { useMemberStandards, useVitalChartPoints, useVitalChartRows } from '../api.ts';
 import { alignedPoints, buildVitalChart, vitalSeries } from '../chart-spec.ts';
 import type { BaseRow, VitalKindConfig } from '../kinds/types.ts';
-import { type VitalScope, gapFor } from '../query.ts';
+import type { VitalScope } from '../query.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 
 export interface VitalChartPanelProps {
@@ -29,9 +29,7 @@ export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps
   const { t } = useTranslation();
   const { term } = useMemberTerm();
   const fromServer = physiologicalKindMeta[config.kind].chart && config.view === 'line';
-  const gapSeconds = gapFor(config.gapSeconds, sources);
   const rows = useVitalChartRows(config, scope, sources, !fromServer);
-  // The server allows each reading its own source's sampling interval, so it gets the kind's rule as is.
   const points = useVitalChartPoints(config, scope, sources, config.gapSeconds, fromServer);
   const loaded = fromServer ? points : rows;
   const { standards, origin, pending: linesPending } = useMemberStandards(config, scope.memberId);
@@ -40,8 +38,8 @@ export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps
   const data = useMemo(() => {
     if (pending) return NO_DATA;
     if (fromServer) return points.data ? alignedPoints(points.data.list) : NO_DATA;
-    return vitalSeries(config, rows.data ?? [], gapSeconds);
-  }, [pending, fromServer, points.data, rows.data, config, gapSeconds]);
+    return vitalSeries(config, rows.data ?? []);
+  }, [pending, fromServer, points.data, rows.data, config]);
   const unit = t(unitLabelKey[physiologicalKindMeta[config.kind].unit]);
   const from = scope.range.start.unix();
   const to = scope.range.end.unix();
