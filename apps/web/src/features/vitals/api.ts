@@ -16,7 +16,7 @@ import { request } from '../../lib/http.ts';
 import { usePermission } from '../../lib/session.ts';
 import { type ResolvedStandards, defaultStandardSet, standardsFromRows } from './kinds/thresholds.ts';
 import type { BaseRow, VitalKindConfig } from './kinds/types.ts';
-import { type VitalScope, chartQuery, pointsQuery, tableQuery } from './query.ts';
+import { type VitalScope, chartQuery, liveRefreshFor, pointsQuery, tableQuery } from './query.ts';
 
 const scopeKey = (scope: VitalScope, sources: DataSource[] | null) =>
   [scope.memberId, sources?.join(',') ?? 'all', scope.range.start.unix(), scope.range.end.unix()] as const;
@@ -26,6 +26,7 @@ export function useVitalChartRows(config: VitalKindConfig<BaseRow>, scope: Vital
   return useQuery({
     queryKey: ['vitals', config.kind, 'chart', ...(scope ? scopeKey(scope, sources) : [])],
     enabled: enabled && scope !== null,
+    refetchInterval: liveRefreshFor(scope),
     queryFn: ({ signal }) =>
       request(physiologicalKindMeta[config.kind].resource, {
         query: chartQuery(config, scope!, sources),
@@ -51,6 +52,7 @@ export function useVitalChartPoints(
   return useQuery({
     queryKey: ['vitals', config.kind, 'points', gapSeconds, ...(scope ? scopeKey(scope, sources) : [])],
     enabled: enabled && scope !== null,
+    refetchInterval: liveRefreshFor(scope),
     queryFn: ({ signal }) =>
       request(`${physiologicalKindMeta[config.kind].resource}/chart`, {
         query: pointsQuery(scope!, sources, gapSeconds),

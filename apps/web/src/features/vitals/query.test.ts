@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { DataSource, DeviceType } from '@vigil/contracts';
 import { vitalKinds } from './kinds/table.tsx';
-import { chartQuery, parseVitalPath, sourcesOf, tableQuery } from './query.ts';
+import { LIVE_REFRESH_MS, chartQuery, liveRefreshFor, parseVitalPath, sourcesOf, tableQuery } from './query.ts';
 
 const range = { start: dayjs('2026-03-01T00:00:00'), end: dayjs('2026-03-07T23:59:59') };
 
@@ -24,6 +24,15 @@ describe('vital page queries (SPEC §7)', () => {
 
   it('narrows the heart-rate helper to one-minute sources', () => {
     expect(sourcesOf(DeviceType.watchG15, true)).toEqual([DataSource.watchG15_1m]);
+  });
+});
+
+describe('live refresh of a chart', () => {
+  const scope = { memberId: 7, deviceType: null, range };
+  it('refreshes every minute while the range has not ended, and never for the past', () => {
+    expect(liveRefreshFor(scope, range.end.valueOf())).toBe(LIVE_REFRESH_MS);
+    expect(liveRefreshFor(scope, range.end.valueOf() + 1)).toBe(false);
+    expect(liveRefreshFor(null)).toBe(false);
   });
 });
 

@@ -4,9 +4,7 @@ import {
   DeviceType as DeviceTypes,
   SamplingInterval,
   UNSET,
-  dataSourceOrigin,
   dataSourcesFor,
-  samplingIntervalSeconds,
 } from '@vigil/contracts';
 import type { DateRange } from '../../components/date-range/date-range-rules.ts';
 import type { ListParams } from '../../components/server-table/list-params.ts';
@@ -46,6 +44,14 @@ export function chartQuery(config: VitalKindConfig<BaseRow>, scope: VitalScope, 
 /** The chart endpoint's call (one-value kinds): the range and the gap rule; the width stays the server's default. */
 export function pointsQuery(scope: VitalScope, sources: DataSource[] | null, gapSeconds: number): Query {
   return { ...scopeQuery(scope, sources), gap_seconds: gapSeconds };
+}
+
+/** A chart whose range reaches the present refreshes this often, so new readings appear while it is open. */
+export const LIVE_REFRESH_MS = 60_000;
+
+/** The chart's refresh interval: live for a range that has not ended yet, none for the past. */
+export function liveRefreshFor(scope: VitalScope | null, now: number = Date.now()): number | false {
+  return scope !== null && scope.range.end.valueOf() >= now ? LIVE_REFRESH_MS : false;
 }
 
 /** SPEC §7 table call: paged (15) and sorted as the table asks. */
