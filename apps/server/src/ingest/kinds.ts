@@ -157,6 +157,25 @@ export const readingValueSchemas = {
 
 export type ReadingValues = { [K in ReadingKind]: z.infer<(typeof readingValueSchemas)[K]> };
 
+/** The longest night a sleep record may span. */
+export const MAX_SLEEP_SECONDS = 24 * 3600;
+
+/**
+ * What the shapes cannot check of a sleep record: it ends after it starts, within 24 h, and each
+ * stage segment lies inside the record (an open segment ends with it). Null when it is sound.
+ */
+export function sleepRecordProblem(occurTime: number, values: ReadingValues['sleep']): string | null {
+  const end = values.end_time;
+  if (end <= occurTime || end - occurTime > MAX_SLEEP_SECONDS) return 'values.end_time must follow occur_time within 24 h';
+  for (const [i, segment] of values.detail_obj.entries()) {
+    if (segment.start_time < occurTime || segment.start_time > end)
+      return `values.detail_obj.${i}.start_time must lie between occur_time and end_time`;
+    if (segment.end_time !== null && (segment.end_time < segment.start_time || segment.end_time > end))
+      return `values.detail_obj.${i}.end_time must lie between its start_time and the record's end_time`;
+  }
+  return null;
+}
+
 /** How a reading's values map onto the narrow `readings` row: value, value2 and data. */
 export function toColumns(
   kind: ReadingKind,

@@ -21,7 +21,7 @@ const hr = (serial: string, t: number, value: number) => ({
 });
 
 beforeAll(async () => {
-  world = await seedIngestWorld(t.db, { members: 3 });
+  world = await seedIngestWorld(t.db, { members: 4 });
   service = new IngestService(t.db, events);
 });
 
@@ -67,6 +67,37 @@ describe('ingest service', () => {
       [7, ErrorCode.validationFailed],
     ]);
     expect(result.rejected[2].reason).toMatch(/future/);
+  });
+
+  it('refuses a sleep record whose stages stray outside its night, and stores a sound one', async () => {
+    const serial = world.devices[3].serial;
+    const start = now - 8 * 3600;
+    const end = start + 7 * 3600;
+    const sleep = (detail_obj: { type: number; start_time: number; end_time: number | null }[], end_time = end) => ({
+      serial,
+      kind: 'sleep',
+      source: DataSource.watchB10_5m,
+      occur_time: start,
+      values: { end_time, detail_obj, data: null },
+    });
+    const result = await service.ingest(gateway(), [
+      sleep([{ type: 1, start_time: start - 5, end_time: null }]),
+      sleep([{ type: 1, start_time: start, end_time: end + 60 }]),
+      sleep([{ type: 2, start_time: start + 600, end_time: start + 300 }]),
+      sleep([{ type: 1, start_time: start, end_time: start + 3600 }], start + 25 * 3600),
+      sleep([
+        { type: 1, start_time: start, end_time: start + 3600 },
+        { type: 2, start_time: start + 3600, end_time: null },
+      ]),
+    ]);
+    expect(result.rejected.map((r) => [r.index, r.code])).toEqual([
+      [0, ErrorCode.validationFailed],
+      [1, ErrorCode.validationFailed],
+      [2, ErrorCode.validationFailed],
+      [3, ErrorCode.validationFailed],
+    ]);
+    expect(result.rejected[0].reason).toMatch(/detail_obj\.0\.start_time/);
+    expect(result.accepted).toBe(1);
   });
 
   it('refuses a device of another organisation, and devices a device key does not own', async () => {

@@ -22,7 +22,7 @@ import {
   type Rejection,
 } from './envelope.ts';
 import { fastEnvelope, fastValues, type Envelope } from './fast-validate.ts';
-import { readingKindCode, readingValueSchemas, toColumns, type ReadingKind } from './kinds.ts';
+import { readingKindCode, readingValueSchemas, sleepRecordProblem, toColumns, type ReadingKind, type ReadingValues } from './kinds.ts';
 import { pgArray } from './pg-array.ts';
 
 /** A reading that passed validation, ready to store. */
@@ -152,9 +152,9 @@ export class IngestService {
         values = parsed.data as Record<string, unknown>;
       }
       if (kind === 'sleep') {
-        const end = (values as { end_time: number }).end_time;
-        if (end <= r.occur_time || end - r.occur_time > 24 * 3600) {
-          reject(index, ErrorCode.validationFailed, 'values.end_time must follow occur_time within 24 h');
+        const problem = sleepRecordProblem(r.occur_time, values as ReadingValues['sleep']);
+        if (problem) {
+          reject(index, ErrorCode.validationFailed, problem);
           continue;
         }
       }
