@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, routeNotFound } from './http/error-handler.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerUnsetQuery } from './http/unset-query.ts';
 import { PermissionCatalogue } from './auth/catalogue.ts';
 import { registerAuthGuard } from './auth/guard.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
       app.catalogue.collect(api);
       registerAuthGuard(api);
       registerUnsetQuery(api);
+      registerTextGuard(api);
       await api.register(modules);
     },
     { prefix: config.apiPrefix },

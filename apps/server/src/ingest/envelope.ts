@@ -13,7 +13,11 @@ const dataSources = Object.values(DataSource) as number[];
 
 /** One reading as a device or gateway sends it; `values` is checked against the kind's schema. */
 export const readingEnvelope = z.strictObject({
-  serial: z.string().min(1).max(64),
+  serial: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\p{Cc}]+$/u, { message: 'serial must not contain control characters' }),
   kind: z.enum(readingKinds as [string, ...string[]]),
   /** SPEC §3 data-source code 0–55: the record's `type`. */
   source: z

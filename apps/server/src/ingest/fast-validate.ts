@@ -88,7 +88,7 @@ function countKeys(v: Record<string, unknown>): number {
 export function fastEnvelope(r: unknown): Envelope | null {
   if (!isPlain(r)) return null;
   const { serial, kind, source, occur_time, values } = r;
-  if (typeof serial !== 'string' || serial.length < 1 || serial.length > 64) return null;
+  if (typeof serial !== 'string' || serial.length < 1 || serial.length > 64 || /\p{Cc}/u.test(serial)) return null;
   if (typeof kind !== 'string' || !kinds.has(kind)) return null;
   if (typeof source !== 'number' || !Number.isSafeInteger(source) || !sources.has(source)) return null;
   if (typeof occur_time !== 'number' || !Number.isSafeInteger(occur_time) || occur_time < 0) return null;

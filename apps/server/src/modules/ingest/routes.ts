@@ -34,7 +34,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ingest/readings',
     {
-      config: { access: 'public' },
+      config: { access: 'public', textPerItem: true },
       // Bulk senders: the 5 MB app-wide body limit fits 1000 readings with ECG traces trimmed.
       schema: {
         tags: ['ingest'],
