@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AbnormalStoreCategory } from '../enums/devices.ts';
 import { optionalText, textField } from '../rules/text.ts';
-import { auditFields, listQuery, unixSeconds } from './envelope.ts';
+import { auditFields, listQuery, optionalQueryInt, unixSeconds } from './envelope.ts';
 
 /**
  * SPEC §3 abnormal event shapes. `source.type` says which list of the client-side abnormal store
@@ -74,7 +74,10 @@ export const abnormalDetailView = abnormalListItem.extend({ handles: z.array(abn
 export type AbnormalDetailView = z.infer<typeof abnormalDetailView>;
 
 /** GET /abnormal: is_handle, start_date, end_date, type, class (category), area_id, user_id. */
-export const abnormalListQuery = listQuery(['id', 'occur_time', 'type']);
+export const abnormalListQuery = listQuery(['id', 'occur_time', 'type']).extend({
+  /** 0 not handled, 1 handled; any other value is a mistake, not "not handled". */
+  is_handle: optionalQueryInt.refine((v) => v === undefined || v === 0 || v === 1, { message: 'validation.invalidOption' }),
+});
 export type AbnormalListQuery = z.infer<typeof abnormalListQuery>;
 
 /** POST /handle/abnormal. */

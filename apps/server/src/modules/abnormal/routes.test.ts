@@ -92,6 +92,7 @@ describe('abnormal events', () => {
   });
 
   it('handles an event: processed, who and when, announced; a new crossing opens a new event', async () => {
+    expect((await api(t.app, token).get('/abnormal', { is_handle: 7 })).json().code).toBe(ErrorCode.validationFailed);
     const [open] = (await api(t.app, token).get('/abnormal', { is_handle: 0 })).json().data.list;
     const handled: unknown[] = [];
     t.app.events.on('abnormalHandled', (e) => handled.push(e.payload));
