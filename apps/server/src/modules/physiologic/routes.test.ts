@@ -101,7 +101,10 @@ describe('/physiologic/*', () => {
       type: DataSource.watchB10_1m,
       remark: null,
     });
-    const all = await api(t.app, token).get('/physiologic/heart/rate', { user_id: memberId, per_page: -1 });
+    // Unpaged, the range is required and bounded: a member's whole history could be millions of rows.
+    const unbounded = await api(t.app, token).get('/physiologic/heart/rate', { user_id: memberId, per_page: -1 });
+    expect(unbounded.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'start_date' }] });
+    const all = await api(t.app, token).get('/physiologic/heart/rate', { user_id: memberId, per_page: -1, start_date: day, end_date: now });
     expect(all.json().data).toMatchObject({ current_page: 1, last_page: 1, per_page: 3000, total: 3000 });
     // The unpaged list skips the serializer's schema check, so check its rows here.
     for (const row of all.json().data.list.slice(0, 50)) heartRateRecord.strict().parse(row);
@@ -178,6 +181,8 @@ describe('/physiologic/*', () => {
     expect(backwards.json().code).toBe(ErrorCode.validationFailed);
     const long = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, start_date: now - 100 * 86_400, end_date: now });
     expect(long.json().code).toBe(ErrorCode.validationFailed);
+    const sinceEver = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, start_date: 0 });
+    expect(sinceEver.json().code).toBe(ErrorCode.validationFailed);
     const noGap = await api(t.app, token).get('/physiologic/heart/rate/chart', { user_id: memberId, gap_seconds: 0 });
     expect(noGap.json().code).toBe(ErrorCode.validationFailed);
     // Blood pressure has two values and no chart route: "chart" is read as a record id, and refused.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  CHART_MAX_RANGE_DAYS,
   dataEnvelope,
   idParam,
   paginated,
@@ -19,7 +20,7 @@ import { scopeCondition } from '../../auth/scope.ts';
 import type { PermissionKey } from '../../auth/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { members, readings } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { readingKindCode } from '../../ingest/kinds.ts';
 import { paginate, pageWindow } from '../../resources/paging.ts';
@@ -123,6 +124,13 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           .orderBy(direction(orderColumn), direction(readings.id))
           .$dynamic();
         if (limit === undefined) {
+          // Unpaged, a member's whole history could be millions of rows: the range must be given and bounded.
+          if (q.start_date === undefined || q.end_date === undefined || q.end_date - q.start_date > CHART_MAX_RANGE_DAYS * 86_400) {
+            throw invalid(
+              [{ field: q.start_date === undefined ? 'start_date' : 'end_date', message: 'validation.required' }],
+              `an unpaged list needs start_date and end_date at most ${CHART_MAX_RANGE_DAYS} days apart`,
+            );
+          }
           // The charts ask for a whole week at once (10,080 one-minute rows): no count is needed, and
           // the rows come from shape.toRow, so the per-row schema check of the serializer is skipped
           // (tests check these rows against the contracts schemas instead).
@@ -161,6 +169,10 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
           const q = request.query;
           const end = q.end_date ?? Math.floor(Date.now() / 1000);
           const start = q.start_date ?? end - 7 * 86_400;
+          // The query schema checks a range it is given whole; one half given leaves the other to the default.
+          if (end - start > CHART_MAX_RANGE_DAYS * 86_400 || start > end) {
+            throw invalid([{ field: 'start_date', message: 'validation.invalidNumber' }], `a chart covers at most ${CHART_MAX_RANGE_DAYS} days`);
+          }
           // Served by readings_member_chart_idx alone (an index-only scan): no heap page is read.
           const rows = await db
             .select({ t: epoch(readings.occurTime), value: readings.value, source: readings.source })
