@@ -195,8 +195,12 @@ test('wearable page: a member without readings shows the empty texts', async ({ 
   await expect(page.getByTestId('chart-empty')).toBeVisible();
 });
 
-test('wearable page without a member explains what it needs', async ({ page }) => {
+test('wearable page without a member explains what it needs and lists who wears the watch', async ({ page }) => {
   await loginAs(page, 'orgadmin');
   await page.goto(`/wearable-device-${MODEL}`);
   await expect(page.getByText('This page opens from a resident’s watch')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Residents wearing a ${MODEL} watch` })).toBeVisible();
+  await page.getByTestId('watch-wearers').getByRole('link', { name: new RegExp(SERIAL) }).click();
+  await expect(page).toHaveURL(new RegExp(`/wearable-device-${MODEL}/${memberId}/${DEVICE_TYPE}$`));
+  await expect(page.getByRole('tab', { name: 'Heart rate', selected: true })).toBeVisible();
 });

@@ -20,6 +20,7 @@ import { parseWearableRoute } from '../route.ts';
 import { HeartRateTab } from '../components/HeartRateTab.tsx';
 import { SleepTab } from '../components/SleepTab.tsx';
 import { VitalTab } from '../components/VitalTab.tsx';
+import { WatchWearers } from '../components/WatchWearers.tsx';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 
 type WatchType = (typeof wearableDeviceTypes)[number];
@@ -46,7 +47,10 @@ export function WearablePage({ watch }: { watch: WatchType }) {
         )}
       </Box>
       {route === null ? (
-        <Alert severity="info">{t('wearable.invalid', { term })}</Alert>
+        <>
+          <Alert severity="info">{t('wearable.invalid', { term })}</Alert>
+          <WatchWearers watch={watch} />
+        </>
       ) : (
         <>
           <Tabs value={tab} onChange={(_e, v: WearableTab) => setTab(v)} aria-label={t('wearable.tabs')} variant="scrollable">
