@@ -11,7 +11,6 @@ import {
 /** One stored reading as the chart query reads it: unix seconds, the value and its data source. */
 export type ChartReading = { t: number; value: number | null; source: number };
 
-
 export interface ChartWindow {
   start: number;
   end: number;
@@ -28,7 +27,10 @@ export interface ChartWindow {
  * every gap, and the summary still covers every reading.
  */
 export function chartOf(readings: readonly ChartReading[], w: ChartWindow): PhysiologicChart {
-  const series = prepareSeries(readings, (r) => r.t, [(r) => r.value], { maxGapSeconds: w.gapSeconds, minGapOf: (r) => samplingGapSeconds(r.source) });
+  const series = prepareSeries(readings, (r) => r.t, [(r) => r.value], {
+    maxGapSeconds: w.gapSeconds,
+    minGapOf: (r) => samplingGapSeconds(r.source),
+  });
   const keep = minMaxIndices(series.x, series.y, { from: w.start, to: w.end, width: w.width });
   const x = pickRows(series.x, keep);
   const y = pickRows(series.y[0], keep);

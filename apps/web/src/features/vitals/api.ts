@@ -46,16 +46,15 @@ export function useVitalChartPoints(
   config: VitalKindConfig<BaseRow>,
   scope: VitalScope | null,
   sources: DataSource[] | null,
-  gapSeconds: number,
   enabled = true,
 ) {
   return useQuery({
-    queryKey: ['vitals', config.kind, 'points', gapSeconds, ...(scope ? scopeKey(scope, sources) : [])],
+    queryKey: ['vitals', config.kind, 'points', ...(scope ? scopeKey(scope, sources) : [])],
     enabled: enabled && scope !== null,
     refetchInterval: liveRefreshFor(scope),
     queryFn: ({ signal }) =>
       request(`${physiologicalKindMeta[config.kind].resource}/chart`, {
-        query: pointsQuery(scope!, sources, gapSeconds),
+        query: pointsQuery(scope!, sources, config.gapSeconds),
         schema: physiologicChart,
         signal,
       }),

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { prepareSeries, summarize } from '@vigil/contracts/charts';
+import { summarize } from '@vigil/contracts/charts';
 import {
   AVERAGE_DECIMALS,
   type DataSource,
@@ -19,7 +19,6 @@ import {
   SLEEP_WINDOW_START_HOUR,
   type SleepRecord,
   type ValueRecord,
-  samplingGapSeconds,
   sleepStageColor,
 } from '@vigil/contracts';
 import { DownloadChartButton } from '../../../components/charts/DownloadChartButton.tsx';
@@ -38,6 +37,7 @@ import {
 import { SleepStageBar } from '../../../components/charts/sleep/SleepStageBar.tsx';
 import type { TimeChartSpec } from '../../../components/charts/uplot/spec.ts';
 import { useVitalChartRows } from '../api.ts';
+import { vitalSeries } from '../chart-spec.ts';
 import { vitalKinds, sleepTotalsOf } from '../kinds/table.tsx';
 import { ReadingSummary } from './ReadingSummary.tsx';
 
@@ -167,10 +167,7 @@ function SleepHeartRate({ rows, pending, from, to }: { rows: ValueRecord[]; pend
   const { t } = useTranslation();
   const unit = t('enum.unit.bpm');
   const built = useMemo(() => {
-    const data = prepareSeries(rows, (r) => r.occur_time, [(r) => r.value], {
-      maxGapSeconds: vitalKinds.heartRate.gapSeconds,
-      minGapOf: (r) => samplingGapSeconds(r.type),
-    });
+    const data = vitalSeries(vitalKinds.heartRate, rows);
     const spec: TimeChartSpec = {
       series: [{ label: t('vitals.series.heartRate'), unit }],
       y: { min: SLEEP_HEART_RATE_CHART.yMin, max: SLEEP_HEART_RATE_CHART.yMax, ticks: SLEEP_HEART_RATE_CHART.ticks },

@@ -30,7 +30,7 @@ export function VitalChartPanel({ config, scope, sources }: VitalChartPanelProps
   const { term } = useMemberTerm();
   const fromServer = physiologicalKindMeta[config.kind].chart && config.view === 'line';
   const rows = useVitalChartRows(config, scope, sources, !fromServer);
-  const points = useVitalChartPoints(config, scope, sources, config.gapSeconds, fromServer);
+  const points = useVitalChartPoints(config, scope, sources, fromServer);
   const loaded = fromServer ? points : rows;
   const { standards, origin, pending: linesPending } = useMemberStandards(config, scope.memberId);
   // Readings wait for their lines, so the chart is drawn once with the right ones.

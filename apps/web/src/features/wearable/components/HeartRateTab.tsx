@@ -24,7 +24,7 @@ export function HeartRateTab({ memberId, deviceType }: { memberId: number; devic
   const [choice, setChoice] = useState<RangeChoice>(RangeChoice.day);
   const [range, setRange] = useState<DateRange>(() => todayRange());
   const sources = useMemo(() => sourcesOf(deviceType, true), [deviceType]);
-  const points = useVitalChartPoints(vitalKinds.heartRate, { memberId, deviceType, range }, sources, vitalKinds.heartRate.gapSeconds);
+  const points = useVitalChartPoints(vitalKinds.heartRate, { memberId, deviceType, range }, sources);
   const from = range.start.unix();
   const to = range.end.unix();
   const unit = t('enum.unit.bpm');
