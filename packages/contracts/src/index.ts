@@ -20,3 +20,4 @@ export * from './schemas/physiologic.ts';
 export * from './schemas/area.ts';
 export * from './schemas/admin/index.ts';
 export * from './permissions/catalogue.ts';
+export * from './time/index.ts';
