@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 
 /** Vigil's mark: a heartbeat line inside a rounded tile, the product's "watching over" idea. */
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -19,11 +20,12 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 }
 
 export function Logo({ size = 32 }: { size?: number }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25 }}>
       <LogoMark size={size} />
       <Box component="span" sx={{ fontWeight: 700, fontSize: size * 0.62, letterSpacing: '0.02em', color: 'text.primary' }}>
-        Vigil
+        {t('app.name')}
       </Box>
     </Box>
   );
