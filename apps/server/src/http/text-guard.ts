@@ -9,6 +9,7 @@ declare module 'fastify' {
 }
 
 /** NUL and the other C0 controls except tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this guard is for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 /** Deeper JSON than any request of the API carries: the walk stops there rather than recurse without end. */
 const MAX_DEPTH = 8;
