@@ -1,8 +1,44 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const web = './apps/web/src';
+/** A letter of any script: text with one is words a user reads; symbols and numbers alone are not. */
+const WORDS = '/\\p{L}/u';
+/** Props whose value a user reads or a screen reader speaks. */
+const READ_PROPS = '/^(label|title|placeholder|alt|helperText|aria-label|aria-description|aria-valuetext)$/';
+const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The architecture's import directions (ARCHITECTURE.md, docs/architecture.md), as zones of
+ * import-x/no-restricted-paths: each zone forbids files under `target` to import from `from`.
+ */
+const boundaries = [
+  // contracts <- server, contracts <- web; server and web never import each other.
+  { target: './packages/contracts', from: './apps', message: 'contracts import nothing of the apps' },
+  { target: './apps/server', from: './apps/web', message: 'the server never imports the web app' },
+  { target: './apps/web', from: './apps/server', message: 'the web app never imports the server' },
+  // lib/components <- features <- app.
+  { target: [`${web}/lib`, `${web}/components`], from: [`${web}/features`, `${web}/app`], message: 'lib and components are below features and app' },
+  { target: `${web}/features`, from: `${web}/app`, message: 'features are below the app shell' },
+  // A feature reaches another only through that feature's index.ts.
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `${web}/features/${feature}`,
+        from: `${web}/features/${other}`,
+        except: ['./index.ts'],
+        message: `import ${other} through features/${other}/index.ts`,
+      })),
+  ),
+];
 
 /**
  * One flat config for every workspace. Type-aware rules are left out on purpose: they would make
@@ -26,7 +62,15 @@ export default tseslint.config(
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Unused names starting with _ are deliberate (ignored callback arguments, rest omissions).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -52,6 +96,26 @@ export default tseslint.config(
       'react-hooks/immutability': 'warn',
       'react-hooks/preserve-manual-memoization': 'warn',
       'react-hooks/use-memo': 'warn',
+    },
+  },
+  {
+    // Every word a user reads comes from the locales (en and zh-TW): JSX text and the props a user
+    // reads or hears must not be literals. Symbols and numbers alone pass.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `JSXText[value=${WORDS}]`, message: 'Text a user reads comes from the locales: use t()' },
+        {
+          selector: `JSXAttribute[name.name=${READ_PROPS}] > Literal[value=${WORDS}]`,
+          message: 'A label, title or placeholder comes from the locales: use t()',
+        },
+        {
+          selector: `JSXAttribute[name.name=${READ_PROPS}] > JSXExpressionContainer > :matches(Literal[value=${WORDS}], TemplateLiteral > TemplateElement[value.raw=${WORDS}])`,
+          message: 'A label, title or placeholder comes from the locales: use t()',
+        },
+      ],
     },
   },
   {
