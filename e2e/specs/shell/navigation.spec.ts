@@ -32,6 +32,8 @@ test.describe('sidebars by role', () => {
   }
 
   test('roles see different sidebars: pharmacy staff never see organisation or care pages', async ({ page }) => {
+    // Four sign-ins in one test: a loaded two-core machine needs more than one sign-in's time cap.
+    test.slow();
     const org = await sidebarOf(page, 'orgadmin');
     const pharm = await sidebarOf(page, 'pharmstaff');
     const hotel = await sidebarOf(page, 'hoteladmin');
