@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { Resource, TOAST_MS, sidebarItem } from '@vigil/contracts';
 import { z } from 'zod';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { startRealtimeConnection } from '../../features/realtime/index.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { dayjsLocale } from '../../lib/format.ts';
 import { request } from '../../lib/http.ts';
@@ -22,8 +23,6 @@ import { breadcrumbTrail, familyOf } from './breadcrumb-trail.ts';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay.tsx';
 import { Layout } from './Layout.tsx';
 import { visibleSidebar } from './sidebar-items.ts';
-// The alert bell and the staff connection register themselves with the signed-in shell.
-import '../../features/abnormal/register.ts';
 
 /** Routes notify() calls to notistack, translated at the moment they are shown. */
 function ToastBridge() {
@@ -104,8 +103,12 @@ function ShellContent() {
   );
 }
 
-/** The signed-in console, loaded as its own chunk after sign-in. */
+/**
+ * The signed-in console, loaded as its own chunk after sign-in, so the sign-in page carries none of
+ * the staff connection's code. The connection then follows the session (token replaced or lost).
+ */
 export default function Shell() {
+  useEffect(startRealtimeConnection, []);
   return (
     <QueryClientProvider client={queryClient}>
       <SnackbarProvider autoHideDuration={TOAST_MS} maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeAbnormal } from '@vigil/contracts';
 import { jsonResponse, signInAs } from '../../test/render.tsx';
-import { realtime } from '../realtime/connection.ts';
+import { realtime } from '../realtime/index.ts';
 import { abnormalFeed, acknowledgeCritical, closeFeed, openFeed, resetFeedForTests, unseenCritical } from './feed.ts';
 
 const now = Math.floor(Date.now() / 1000);

@@ -1,6 +1,6 @@
 import { RealtimeEvent, type RealtimeAbnormal, abnormalTypeMeta, type AbnormalType, realtimeAbnormal } from '@vigil/contracts';
 import { createStore } from '../../lib/store.ts';
-import { realtime } from '../realtime/connection.ts';
+import { realtime } from '../realtime/index.ts';
 import { fetchAbnormalAll } from './api.ts';
 import {
   type AbnormalStoreState,

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 import { Resource, type StaffRole, areaScopedRoles } from '@vigil/contracts';
 import { hasPermission, type Session } from '../../lib/session.ts';
+import { AbnormalFeedTab } from '../abnormal/index.ts';
+import { LiveDevicePanel } from '../realtime/index.ts';
 
 export type HomeTab = {
   key: string;
@@ -34,13 +36,13 @@ export const homeTabs: HomeTab[] = [
   {
     key: 'abnormal',
     labelKey: 'abnormal.tab',
-    component: lazy(() => import('../abnormal/components/AbnormalFeedTab.tsx')),
+    component: AbnormalFeedTab,
     visible: mayListAbnormal,
   },
   {
     key: 'live',
     labelKey: 'realtime.tab',
-    component: lazy(() => import('../realtime/components/LiveDevicePanel.tsx')),
+    component: LiveDevicePanel,
     visible: mayWatchDeviceRooms,
   },
 ];

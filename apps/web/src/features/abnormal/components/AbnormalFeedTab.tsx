@@ -27,7 +27,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
-import { useRealtimeStatus } from '../../realtime/connection.ts';
+import { useRealtimeStatus } from '../../realtime/index.ts';
 import { detailText, deviceText, typeText } from '../describe.ts';
 import { abnormalFeed, acknowledgeCritical } from '../feed.ts';
 import { disableNotifications, enableNotifications, notificationChoice } from '../notifications.ts';

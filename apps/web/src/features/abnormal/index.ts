@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+/**
+ * The abnormal feature's public surface: the top bar's alert bell (the shell renders it) and the
+ * home page's live alert tab, which loads on first open.
+ */
+export { AlertBell } from './components/AlertBell.tsx';
+export const AbnormalFeedTab = lazy(() => import('./components/AbnormalFeedTab.tsx'));
