@@ -16,7 +16,7 @@ function StaffTable({ fetchPage, toggle }: { fetchPage: (p: ListParams) => Promi
   const [params, setParams] = useState(defaultListParams);
   const queryKey = ['staff', params];
   const { data, isFetching } = useQuery({ queryKey, queryFn: () => fetchPage(params) });
-  const enable = useRowToggle<Staff>({ queryKey, field: 'enable', mutationFn: toggle });
+  const enable = useRowToggle<Staff>({ queryKey, mutationFn: ({ row }) => toggle(row) });
   return (
     <ServerTable
       label="Staff"
@@ -30,7 +30,7 @@ function StaffTable({ fetchPage, toggle }: { fetchPage: (p: ListParams) => Promi
       onParamsChange={setParams}
       rowKey={(r) => r.id}
       actions={{
-        enable: { isOn: (r) => r.enable, onToggle: (r) => enable.mutate(r), permission: { method: 'PATCH', route: '/staff/enable/{id}' } },
+        enable: { isOn: (r) => r.enable, onToggle: (r) => enable.mutate({ row: r, field: 'enable' }), permission: { method: 'PATCH', route: '/staff/enable/{id}' } },
         edit: { onClick: () => undefined, permission: { method: 'PUT', route: '/staff/{id}' } },
         delete: { onClick: () => undefined, hidden: true },
       }}

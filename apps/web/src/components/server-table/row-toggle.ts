@@ -2,7 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import type { Paginated } from '@vigil/contracts';
 
 type Flag = boolean | number;
-type Row = { id: number } & Record<string, unknown>;
+type Row = { id: number };
 
 /** Flip a boolean (or 0/1) flag of one row in a cached page, leaving every other row as it was. */
 export function flipRowFlag<T extends Row>(page: Paginated<T> | undefined, id: number, field: keyof T & string): Paginated<T> | undefined {
@@ -19,14 +19,18 @@ export function flipRowFlag<T extends Row>(page: Paginated<T> | undefined, id: n
 
 /**
  * SPEC §4: an enable or follow toggle flips the flag in the cached list after the server accepted
- * the change, without refetching the page (the row stays where the user is looking).
+ * the change, without refetching the page (the row stays where the user is looking). One mutation
+ * serves every flag of a table: each call names the row and the field.
  */
-export function useRowToggle<T extends Row>(options: { queryKey: QueryKey; field: keyof T & string; mutationFn: (row: T) => Promise<unknown> }) {
+export function useRowToggle<T extends Row, Change extends { row: T; field: keyof T & string } = { row: T; field: keyof T & string }>(options: {
+  queryKey: QueryKey;
+  mutationFn: (change: Change) => Promise<unknown>;
+}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: options.mutationFn,
-    onSuccess: (_data, row) => {
-      client.setQueryData<Paginated<T>>(options.queryKey, (old) => flipRowFlag(old, row.id, options.field));
+    onSuccess: (_data, { row, field }) => {
+      client.setQueryData<Paginated<T>>(options.queryKey, (old) => flipRowFlag(old, row.id, field));
     },
   });
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { request } from '../../../lib/http.ts';
-import { useResourceDetail, useWrite } from '../shared/api.ts';
+import { useResourceDetail, useWrite } from '../../../components/resource/index.ts';
 import { ApiGroupMatrix } from './ApiGroupMatrix.tsx';
 import { fromSelection, toSelection } from './matrix.ts';
 

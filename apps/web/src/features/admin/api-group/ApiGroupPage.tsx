@@ -2,10 +2,7 @@ import { useMemo, useState } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
 import { type ApiGroupRow, type Role, Resource, apiGroupCreate, apiGroupRow, roleLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { createdColumn, orDash } from '../shared/columns.tsx';
-import { dialog } from '../shared/form-config.ts';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { type Column, createdColumn, dialog, orDash, ResourcePage } from '../../../components/resource/index.ts';
 import { ApiGroupDialog } from './ApiGroupDialog.tsx';
 
 const nameForm = apiGroupCreate.pick({ name: true, remark: true });

@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
 import { type AreaRow, Resource, areaCreate, areaRow, areaUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { createdColumn, orDash } from '../shared/columns.tsx';
-import { dialog } from '../shared/form-config.ts';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { type Column, createdColumn, dialog, orDash, ResourcePage } from '../../../components/resource/index.ts';
 import { useIsOperator } from '../shared/useIsOperator.ts';
 
 /** SPEC §2 areas: an organisation's floors and wings; area-scoped roles see only their own. */

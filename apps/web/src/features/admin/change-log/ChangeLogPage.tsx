@@ -4,11 +4,9 @@ import type { ChangeSnapshot } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, rangeToQuery, weekRange } from '../../../components/date-range/date-range-rules.ts';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { type Column, type FilterOption, ResourcePage } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import type { FilterOption } from '../shared/FilterBar.tsx';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { describeSnapshot } from './snapshot.ts';
 

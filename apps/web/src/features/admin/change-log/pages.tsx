@@ -11,8 +11,7 @@ import {
   type StaffChangeLogRow,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { enumOptions } from '../shared/form-config.ts';
+import { type Column, enumOptions } from '../../../components/resource/index.ts';
 import { useMemberTerm, useRoleFamily } from '../../../lib/member-term.ts';
 import { ChangeLogPage } from './ChangeLogPage.tsx';
 

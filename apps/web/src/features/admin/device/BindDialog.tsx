@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeviceBinding, Resource, ValidationMessage, deviceRow, deviceTypeBinding, deviceTypeLabelKey, memberRow, optionalText, type DeviceType } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { useResourceOptions } from '../shared/api.ts';
+import { useResourceOptions } from '../../../components/resource/index.ts';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { actionPermission } from '../shared/action-permissions.ts';

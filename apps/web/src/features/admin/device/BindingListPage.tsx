@@ -1,11 +1,9 @@
 import { type ReactNode, useMemo } from 'react';
 import { type DeviceBindingRow, type DeviceType, deviceBindingRow, deviceTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { type Column, enumOptions, ResourcePage } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { enumOptions } from '../shared/form-config.ts';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { RegisterDeviceButton } from './RegisterDeviceButton.tsx';

@@ -15,11 +15,9 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { request } from '../../../lib/http.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { useWrite } from '../shared/api.ts';
-import { type DialogConfig, dialog } from '../shared/form-config.ts';
+import { dialog, type ResourceDialog, useWrite } from '../../../components/resource/index.ts';
 
 /** Device types with an alert-settings page, and the path of each (docs/admin-api.md "Settings"). */
 export const settingsPathOf: Partial<Record<number, string>> = {
@@ -37,7 +35,7 @@ function weekdayOptions() {
   return Array.from({ length: 7 }, (_, d) => ({ value: d, label: format.format(new Date(2024, 0, 7 + d)) }));
 }
 
-function sleepDialog(t: TFunction, value: z.infer<typeof sleepSetting>): DialogConfig {
+function sleepDialog(t: TFunction, value: z.infer<typeof sleepSetting>): ResourceDialog {
   const minutes = t('admin.device.settings.minutes');
   return dialog({
     schema: sleepSetting,
@@ -59,7 +57,7 @@ function sleepDialog(t: TFunction, value: z.infer<typeof sleepSetting>): DialogC
   });
 }
 
-function spaceDialog(t: TFunction, value: z.infer<typeof spaceSetting>): DialogConfig {
+function spaceDialog(t: TFunction, value: z.infer<typeof spaceSetting>): ResourceDialog {
   return dialog({
     schema: spaceSetting,
     defaultValues: value,
@@ -113,16 +111,5 @@ export function DeviceSettingsDialog({ device, onClose }: Props) {
   const config = isSleep
     ? sleepDialog(t, current.data.setting as z.infer<typeof sleepSetting>)
     : spaceDialog(t, current.data.setting as z.infer<typeof spaceSetting>);
-  return (
-    <FormDialog
-      open
-      title={title}
-      schema={config.schema}
-      defaultValues={config.defaultValues}
-      fields={config.fields}
-      permission={{ method: 'PUT', route: `${path}/{id}` }}
-      onClose={onClose}
-      onSubmit={(values) => save.mutateAsync(values)}
-    />
-  );
+  return config.render({ title, permission: { method: 'PUT', route: `${path}/{id}` }, onClose, submit: (body) => save.mutateAsync(body) });
 }

@@ -1,5 +1,5 @@
 import { type DeviceKey, Resource, deviceKey } from '@vigil/contracts';
-import { useWrite } from '../shared/api.ts';
+import { useWrite } from '../../../components/resource/index.ts';
 
 /** Every list that shows a binding: the device registry, member device records, the binding lists. */
 export const bindingResources = [

@@ -7,7 +7,7 @@ import { type DeviceKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, useSession } from '../../../lib/session.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import type { CustomRowAction } from '../../../components/server-table/ServerTable.tsx';
+import { type CustomRowAction } from '../../../components/resource/index.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
 import { BindDeviceDialog } from './BindDialog.tsx';
 import { useRotateKey, useUnbind } from './bind-api.ts';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { type Column, ServerTable } from '../../../components/server-table/ServerTable.tsx';
-import { type ListParams, useListParams } from '../../../components/server-table/list-params.ts';
+import { type ListParams, useListParams } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { request } from '../../../lib/http.ts';
 import { localeStore } from '../../../lib/i18n.ts';

@@ -5,7 +5,7 @@ import { MedicalState, type MemberRow, Resource, medicalStateLabelKey } from '@v
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../lib/session.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
-import { ActionDialog } from '../shared/ActionDialog.tsx';
+import { ActionDialog } from '../../../components/resource/index.ts';
 import { medicalStateDialog } from './member-form.ts';
 
 type Tone = 'error' | 'warning' | 'info' | 'success' | 'secondary';
@@ -59,7 +59,7 @@ export function MedicalStateButton({ member }: { member: Pick<MemberRow, 'id' | 
       {open && (
         <ActionDialog
           title={t('admin.member.changeStateOf', { name: member.name })}
-          config={medicalStateDialog(t, member)}
+          dialog={medicalStateDialog(t, member)}
           method="PATCH"
           path={`${Resource.user}/state/${member.id}`}
           permission={permission}

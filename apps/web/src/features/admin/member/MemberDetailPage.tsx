@@ -9,12 +9,10 @@ import Typography from '@mui/material/Typography';
 import { type Gender, type MemberRow, Resource, genderLabelKey, memberDetail } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { useResourceDetail, useSave } from '../shared/api.ts';
-import { orDash } from '../shared/columns.tsx';
+import { orDash, useResourceDetail, useSave } from '../../../components/resource/index.ts';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { DeviceRecordTab } from './DeviceRecordTab.tsx';
@@ -119,18 +117,14 @@ export function MemberDetailPage() {
           <DeviceRecordTab memberId={member.id} />
         )}
       </Paper>
-      {editing && member && edit && (
-        <FormDialog
-          open
-          title={t('admin.member.edit', { term })}
-          schema={edit.schema}
-          defaultValues={edit.defaultValues}
-          fields={edit.fields}
-          permission={{ method: 'PUT', route: `${Resource.user}/{id}` }}
-          onClose={() => setEditing(false)}
-          onSubmit={(v) => save.mutateAsync({ id: member.id, body: edit.toBody ? edit.toBody(v) : v })}
-        />
-      )}
+      {editing &&
+        member &&
+        edit?.render({
+          title: t('admin.member.edit', { term }),
+          permission: { method: 'PUT', route: `${Resource.user}/{id}` },
+          onClose: () => setEditing(false),
+          submit: (body) => save.mutateAsync({ id: member.id, body }),
+        })}
     </Stack>
   );
 }

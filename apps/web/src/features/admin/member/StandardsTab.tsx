@@ -20,7 +20,7 @@ import { translateError } from '../../../components/form/translate-error.ts';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { request } from '../../../lib/http.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
-import { useWrite } from '../shared/api.ts';
+import { useWrite } from '../../../components/resource/index.ts';
 import { type StandardLine, hasOverMax, isOverride, linesOf, resetDraft, standardUpdateOf, validateDraft } from './standards.ts';
 
 const standardRoute = `${Resource.user}/standard`;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { Gender, MedicalState, type MemberRow, genderLabelKey, medicalStateLabelKey, memberCreate, memberStateChange, memberUpdate } from '@vigil/contracts';
-import { dialog, enumOptions } from '../shared/form-config.ts';
+import { dialog, enumOptions } from '../../../components/resource/index.ts';
 
 type Option = { value: number; label: string };
 

@@ -15,11 +15,7 @@ import {
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { useResourceOptions } from '../shared/api.ts';
-import { createdColumn } from '../shared/columns.tsx';
-import { dialog } from '../shared/form-config.ts';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { type Column, createdColumn, dialog, ResourcePage, useResourceOptions } from '../../../components/resource/index.ts';
 import { useIsOperator } from '../shared/useIsOperator.ts';
 import { orgKindLabel } from '../org/org-form.ts';
 

@@ -2,10 +2,7 @@ import { useMemo, useState } from 'react';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import { type OrgRow, OrgType, Resource, orgRow, orgTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { ActionDialog } from '../shared/ActionDialog.tsx';
-import { createdColumn, orDash } from '../shared/columns.tsx';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
+import { ActionDialog, type Column, createdColumn, orDash, ResourcePage } from '../../../components/resource/index.ts';
 import { adminRoleFor } from '../shared/roles.ts';
 import { staffCreateDialog } from '../staff/staff-dialogs.ts';
 import { orgCreateDialog, orgEditDialog, orgKindLabel } from './org-form.ts';
@@ -54,7 +51,7 @@ export default function OrgPage() {
       {adminFor && (
         <ActionDialog
           title={t('admin.org.addAdminOf', { name: adminFor.name })}
-          config={staffCreateDialog({
+          dialog={staffCreateDialog({
             t,
             orgType: adminFor.type,
             isGuard: adminFor.is_guard,

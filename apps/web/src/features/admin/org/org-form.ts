@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { OrgType, type OrgRow, ValidationMessage, optionalPhone, optionalText, orgTypeLabelKey, orgUpdate, textField } from '@vigil/contracts';
-import { dialog } from '../shared/form-config.ts';
+import { dialog } from '../../../components/resource/index.ts';
 
 /** The operator organisation exists once; every other type may be created. */
 const creatableTypes = [OrgType.care, OrgType.pharmacy, OrgType.hospital, OrgType.clinic, OrgType.hotel] as const;

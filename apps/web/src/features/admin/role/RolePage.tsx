@@ -3,10 +3,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type RoleRow, Resource, apiGroupRow, orgTypeLabelKey, roleRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { type Column, ResourcePage, useResourceOptions, useWrite } from '../../../components/resource/index.ts';
 import { usePermission } from '../../../lib/session.ts';
-import { useResourceOptions, useWrite } from '../shared/api.ts';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
 
 /** The current API group of a role, switched in place (PATCH /role/{id} { api_group_id }). */
 function GroupSelect({ row }: { row: RoleRow }) {

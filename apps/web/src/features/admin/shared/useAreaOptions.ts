@@ -1,5 +1,5 @@
 import { Resource, areaRow } from '@vigil/contracts';
-import { useResourceOptions } from './api.ts';
+import { useResourceOptions } from '../../../components/resource/index.ts';
 
 /** Areas of an organisation (the caller's own when orgId is undefined) as select options. */
 export function useAreaOptions(orgId?: number, enabled = true) {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { translateError } from '../../../components/form/translate-error.ts';
 import { request } from '../../../lib/http.ts';
-import { useWrite } from '../shared/api.ts';
+import { useWrite } from '../../../components/resource/index.ts';
 import { SidebarPreview } from './SidebarPreview.tsx';
 import { SidebarTreeEditor } from './SidebarTreeEditor.tsx';
 

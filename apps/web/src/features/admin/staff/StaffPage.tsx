@@ -2,12 +2,9 @@ import { useMemo, useState } from 'react';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { ActionDialog, type Column, createdColumn, orDash, ResourcePage } from '../../../components/resource/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
-import { ActionDialog } from '../shared/ActionDialog.tsx';
-import { createdColumn, orDash } from '../shared/columns.tsx';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
 import { ownOrgKind, rolesForOrg } from '../shared/roles.ts';
 import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { staffCreateDialog, staffEditDialog, staffPasswordDialog } from './staff-dialogs.ts';
@@ -64,7 +61,7 @@ export default function StaffPage() {
       {resetting && (
         <ActionDialog
           title={t('admin.staff.resetPasswordOf', { name: resetting.name })}
-          config={staffPasswordDialog(t)}
+          dialog={staffPasswordDialog(t)}
           method="PATCH"
           path={`${Resource.staff}/password/${resetting.id}`}
           permission={actionPermission.staffPassword}

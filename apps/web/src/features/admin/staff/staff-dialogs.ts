@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type OrgType, type StaffRole, type StaffRow, areaScopedRoles, roleLabelKey, staffCreate, staffPasswordReset, staffUpdate } from '@vigil/contracts';
-import { dialog } from '../shared/form-config.ts';
+import { dialog } from '../../../components/resource/index.ts';
 import { rolesForOrg } from '../shared/roles.ts';
 
 type Option = { value: number; label: string };

@@ -4,13 +4,9 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
+import { type Column, dialog, orDash, ResourcePage, useResourceOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { useResourceOptions } from '../shared/api.ts';
-import { orDash } from '../shared/columns.tsx';
-import { dialog } from '../shared/form-config.ts';
-import { ResourcePage } from '../shared/ResourcePage.tsx';
 
 /** The browser's date-time picker value: local time, ISO without seconds, which dayjs parses without a plugin. */
 const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { ValidationMessage, hasSpecialCharacters, UNSET } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { translateError } from '../../../components/form/translate-error.ts';
+import { translateError } from '../form/translate-error.ts';
 import type { ListFilters } from './api.ts';
 
 export type FilterOption = { value: number; label: string };

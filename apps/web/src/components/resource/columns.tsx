@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import type { Column } from '../../../components/server-table/ServerTable.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { localeStore } from '../../../lib/i18n.ts';
+import type { Column } from '../server-table/ServerTable.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { localeStore } from '../../lib/i18n.ts';
 
-/** The audit column every admin list ends with (SPEC §3: created_at in unix seconds). */
+/** The audit column a list ends with (SPEC §3: created_at in unix seconds). */
 export function createdColumn<R extends { created_at: number }>(t: TFunction): Column<R> {
   return {
     id: 'created_at',

@@ -3,24 +3,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { PermissionButton } from '../../../components/PermissionButton.tsx';
-import { type Column, type CustomRowAction, type RowActions, ServerTable } from '../../../components/server-table/ServerTable.tsx';
-import { type ListParams, useListParams } from '../../../components/server-table/list-params.ts';
-import { type ListFilters, listKey, useFlagToggle, useRemove, useResourceList, useSave } from './api.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { PermissionButton } from '../PermissionButton.tsx';
+import { type Column, type CustomRowAction, type RowActions, ServerTable } from '../server-table/ServerTable.tsx';
+import { type ListParams, useListParams } from '../server-table/list-params.ts';
+import { type ListFilters, type ResourceRow, type RowFlag, listKey, useFlagToggle, useRemove, useResourceList, useSave } from './api.ts';
 import { FilterBar, type FilterSpec } from './FilterBar.tsx';
-import type { DialogConfig } from './form-config.ts';
+import type { ResourceDialog } from './dialog.tsx';
 
-type Row = { id: number } & Record<string, unknown>;
-
-/** A row flag flipped by PATCH {route}/{id}; `permission` when the server checks another pair (action-permissions). */
-type Toggle = { field: string; route: string; permission?: { method: 'PATCH'; route: string } };
-
-export type ResourcePageProps<R extends Row> = {
+export type ResourcePageProps<R extends ResourceRow> = {
   title: string;
-  /** API path of the list and of its writes (SPEC §7's generic calls). */
+  /** API path of the list and of its writes (SPEC §7's generic calls: GET, POST, PUT and DELETE {resource}[/{id}]). */
   resource: string;
+  /** The contracts row schema: every row of every page is checked against it. */
   row: z.ZodType<R>;
   columns: Column<R>[];
   filters?: FilterSpec[];
@@ -31,14 +26,19 @@ export type ResourcePageProps<R extends Row> = {
   searchExtras?: ReactNode;
   /** Query values those extras contribute. */
   extraQuery?: ListFilters;
-  create?: { label: string; dialog: DialogConfig };
-  edit?: { title: string; dialog: (row: R) => DialogConfig };
-  enable?: Toggle;
-  follow?: Toggle;
+  /** The create button's label and dialog (POST {resource}). */
+  create?: { label: string; dialog: ResourceDialog };
+  /** The edit dialog's title and a row's dialog (PUT {resource}/{id}). */
+  edit?: { title: string; dialog: (row: R) => ResourceDialog };
+  /** The enable switch (SPEC §7: PATCH {resource}/enable/{id}). */
+  enable?: RowFlag<R>;
+  /** The follow star (PATCH {route}/{id}). */
+  follow?: RowFlag<R>;
+  /** A delete button, confirmed before DELETE {resource}/{id}. */
   deletable?: boolean;
   /** Other resources a write changes (a staff write changes the staff change log). */
   touches?: string[];
-  /** The page's own row actions, shown before edit, delete and the toggles. */
+  /** The page's own row actions, shown before the toggles, edit and delete. */
   rowActions?: CustomRowAction<R>[];
   /** Buttons beside the create button. */
   headerActions?: ReactNode;
@@ -47,47 +47,39 @@ export type ResourcePageProps<R extends Row> = {
 };
 
 /**
- * A SPEC §2 administration list: title, search bar, the kit's server-paged table with edit, delete,
- * enable and follow, and the create/edit dialog and delete confirmation. Every admin list is this
- * page with its own columns, filters and dialogs, so paging, toggles and errors behave the same.
+ * A resource's list page: title, search bar, the server-paged and sorted table with edit, delete,
+ * enable and follow (each disabled without its permission), the create and edit dialogs and the
+ * delete confirmation. A page declares its resource, row schema, columns, filters and forms; paging,
+ * toggles and errors then behave the same on every page.
  */
-export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
+export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>) {
   const { title, resource, row, columns, filters = [], fixedFilters, create, edit, enable, follow, deletable, touches = [] } = props;
   const [params, setParams] = useListParams(props.initialParams);
   const [filterValues, setFilterValues] = useState<ListFilters>({});
   const query = useMemo(() => ({ ...filterValues, ...props.extraQuery, ...fixedFilters }), [filterValues, props.extraQuery, fixedFilters]);
   const list = useResourceList(resource, row, params, query);
-  const key = listKey(resource, params, query);
   const save = useSave<unknown>(resource, touches);
   const remove = useRemove(resource, touches);
-  const enableToggle = useFlagToggle<R>(key, enable?.route ?? '', (enable?.field ?? 'enable') as keyof R & string);
-  const followToggle = useFlagToggle<R>(key, follow?.route ?? '', (follow?.field ?? 'is_follow') as keyof R & string);
-  const [dialogState, setDialogState] = useState<{ id?: number; title: string; config: DialogConfig } | null>(null);
+  const toggle = useFlagToggle<R>(listKey(resource, params, query));
+  const [editing, setEditing] = useState<{ id?: number; title: string; dialog: ResourceDialog } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
 
+  const flagAction = (flag: RowFlag<R>) => ({
+    isOn: (r: R) => Boolean(r[flag.field]),
+    onToggle: (r: R) => toggle.mutate({ row: r, field: flag.field, route: flag.route }),
+    permission: flag.permission ?? { method: 'PATCH' as const, route: `${flag.route}/{id}` },
+  });
   const actions: RowActions<R> = {
     ...(props.rowActions && { custom: props.rowActions }),
     ...(edit && {
       edit: {
-        onClick: (r: R) => setDialogState({ id: r.id, title: edit.title, config: edit.dialog(r) }),
+        onClick: (r: R) => setEditing({ id: r.id, title: edit.title, dialog: edit.dialog(r) }),
         permission: { method: 'PUT' as const, route: `${resource}/{id}` },
       },
     }),
     ...(deletable && { delete: { onClick: setDeleting, permission: { method: 'DELETE' as const, route: `${resource}/{id}` } } }),
-    ...(enable && {
-      enable: {
-        isOn: (r: R) => Boolean(r[enable.field]),
-        onToggle: (r: R) => enableToggle.mutate(r),
-        permission: enable.permission ?? { method: 'PATCH' as const, route: `${enable.route}/{id}` },
-      },
-    }),
-    ...(follow && {
-      follow: {
-        isOn: (r: R) => Boolean(r[follow.field]),
-        onToggle: (r: R) => followToggle.mutate(r),
-        permission: follow.permission ?? { method: 'PATCH' as const, route: `${follow.route}/{id}` },
-      },
-    }),
+    ...(enable && { enable: flagAction(enable) }),
+    ...(follow && { follow: flagAction(follow) }),
   };
 
   const changeFilters = (next: ListFilters) => {
@@ -109,7 +101,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
               route={resource}
               variant="contained"
               startIcon={<AddIcon />}
-              onClick={() => setDialogState({ title: create.label, config: create.dialog })}
+              onClick={() => setEditing({ title: create.label, dialog: create.dialog })}
             >
               {create.label}
             </PermissionButton>
@@ -132,20 +124,13 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
         rowKey={(r) => r.id}
         actions={actions}
       />
-      {dialogState && (
-        <FormDialog
-          open
-          title={dialogState.title}
-          schema={dialogState.config.schema}
-          defaultValues={dialogState.config.defaultValues}
-          fields={dialogState.config.fields}
-          permission={dialogState.id === undefined ? { method: 'POST', route: resource } : { method: 'PUT', route: `${resource}/{id}` }}
-          onClose={() => setDialogState(null)}
-          onSubmit={(values) =>
-            save.mutateAsync({ id: dialogState.id, body: dialogState.config.toBody ? dialogState.config.toBody(values) : values })
-          }
-        />
-      )}
+      {editing &&
+        editing.dialog.render({
+          title: editing.title,
+          permission: editing.id === undefined ? { method: 'POST', route: resource } : { method: 'PUT', route: `${resource}/{id}` },
+          onClose: () => setEditing(null),
+          submit: (body) => save.mutateAsync({ id: editing.id, body }),
+        })}
       <ConfirmDialog open={deleting !== null} onClose={() => setDeleting(null)} onConfirm={() => remove.mutateAsync(deleting!.id)} />
     </Stack>
   );
