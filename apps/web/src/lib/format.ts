@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-tw';
+import { fromUnix } from '@vigil/contracts';
 import type { Locale } from '@vigil/contracts/rules';
 
 /** dayjs names the Taiwanese locale in lower case. */
@@ -7,23 +8,15 @@ export function dayjsLocale(locale: Locale): string {
   return locale === 'zh-TW' ? 'zh-tw' : 'en';
 }
 
-/** SPEC §3: the wire carries unix seconds; screens show dates in the reader's language. */
-export function fromUnix(seconds: number): Dayjs {
-  return dayjs.unix(seconds);
-}
-
-export function toUnix(value: Dayjs | Date): number {
-  return Math.floor((dayjs.isDayjs(value) ? value.valueOf() : value.getTime()) / 1000);
-}
-
 const dateFormats: Record<Locale, { date: string; dateTime: string; long: string }> = {
   en: { date: 'YYYY-MM-DD', dateTime: 'YYYY-MM-DD HH:mm', long: 'dddd, D MMMM YYYY' },
   'zh-TW': { date: 'YYYY/MM/DD', dateTime: 'YYYY/MM/DD HH:mm', long: 'YYYY年M月D日 dddd' },
 };
 
+/** SPEC §3: the wire carries unix seconds; screens show dates in the reader's language. */
 export function formatDate(value: number | Dayjs | null | undefined, locale: Locale, style: 'date' | 'dateTime' | 'long' = 'date'): string {
   if (value === null || value === undefined) return '';
-  const d = typeof value === 'number' ? fromUnix(value) : value;
+  const d = typeof value === 'number' ? dayjs(fromUnix(value)) : value;
   return d.locale(dayjsLocale(locale)).format(dateFormats[locale][style]);
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeAbnormal } from '@vigil/contracts';
+import { type RealtimeAbnormal, nowUnix } from '@vigil/contracts';
 import { jsonResponse, signInAs } from '../../test/render.tsx';
 import { realtime } from '../realtime/index.ts';
 import { abnormalFeed, acknowledgeCritical, closeFeed, openFeed, resetFeedForTests, unseenCritical } from './feed.ts';
 
-const now = Math.floor(Date.now() / 1000);
+const now = nowUnix();
 const item = (id: number, type = 0, o: Partial<RealtimeAbnormal> = {}): RealtimeAbnormal => ({
   id,
   type,

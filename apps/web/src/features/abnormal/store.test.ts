@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeAbnormal } from '@vigil/contracts';
+import { type RealtimeAbnormal, toUnix } from '@vigil/contracts';
 import {
   categoryOf,
   emptyAbnormalStore,
@@ -11,7 +11,7 @@ import {
 } from './store.ts';
 
 const now = new Date(2026, 10, 22, 15, 0, 0);
-const today = Math.floor(new Date(2026, 10, 22, 9, 0, 0).getTime() / 1000);
+const today = toUnix(new Date(2026, 10, 22, 9, 0, 0));
 const yesterday = today - 86_400;
 
 function item(id: number, o: Partial<RealtimeAbnormal> & { deviceType?: number | null; sourceType?: RealtimeAbnormal['source']['type']; areaId?: number; bindId?: number } = {}): RealtimeAbnormal {

@@ -3,6 +3,7 @@ import {
   type DeviceType,
   type RealtimeAbnormal,
   deviceTypeStoreCategory,
+  toUnix,
 } from '@vigil/contracts';
 
 /**
@@ -114,7 +115,7 @@ export function removeAbnormal(state: AbnormalStoreState, item: Pick<RealtimeAbn
 
 /** Whether an occur_time (unix seconds) falls on the viewer's current calendar day. */
 export function occurredToday(occurTime: number, now: Date = new Date()): boolean {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime() / 1000;
+  const start = toUnix(new Date(now.getFullYear(), now.getMonth(), now.getDate()));
   return occurTime >= start && occurTime < start + 86_400;
 }
 

@@ -12,7 +12,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type AbnormalListItem, Resource } from '@vigil/contracts';
+import { type AbnormalListItem, Resource, nowUnix } from '@vigil/contracts';
 import { type Column, ServerTable } from '../../../components/server-table/ServerTable.tsx';
 import { useListParams } from '../../../components/server-table/list-params.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -57,7 +57,7 @@ export default function AbnormalLogPage() {
     setExporting(true);
     try {
       const rows = await fetchAbnormalAll(filtersToQuery(filters, view));
-      downloadText(`${t(`abnormal.log.file.${view}`)}-${formatDate(Math.floor(Date.now() / 1000), locale)}.csv`, abnormalCsv(rows, t, locale, memberLabel));
+      downloadText(`${t(`abnormal.log.file.${view}`)}-${formatDate(nowUnix(), locale)}.csv`, abnormalCsv(rows, t, locale, memberLabel));
     } catch {
       notifyError('error.downloadFailed');
     } finally {

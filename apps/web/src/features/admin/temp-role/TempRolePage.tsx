@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow } from '@vigil/contracts';
+import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow, toUnix } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, dialog, orDash, ResourcePage, useResourceOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -65,7 +65,7 @@ export default function TempRolePage() {
       },
       { name: 'remark', label: t('admin.common.remark'), multiline: true },
     ],
-    toBody: ({ expires, ...rest }) => ({ ...rest, expires_at: Math.floor(expiry(expires).valueOf() / 1000) }),
+    toBody: ({ expires, ...rest }) => ({ ...rest, expires_at: toUnix(expiry(expires).toDate()) }),
   });
   return (
     <ResourcePage

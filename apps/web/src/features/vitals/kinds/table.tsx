@@ -27,6 +27,7 @@ import {
   type GenericRecord,
   type SleepRecord,
   type ValueRecord,
+  fromUnix,
 } from '@vigil/contracts';
 import { readingOrNull } from '@vigil/contracts/charts';
 import { hoursAndMinutes, stageSegments, stageTotals } from '../../../components/charts/rules/sleep.ts';
@@ -238,7 +239,7 @@ export const vitalKinds: Record<PhysiologicalKind, VitalKindConfig<BaseRow>> = {
       {
         id: 'end_time',
         labelKey: 'vitals.column.endTime',
-        render: (r, { locale }) => new Date(r.end_time * 1000).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }),
+        render: (r, { locale }) => fromUnix(r.end_time).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }),
       },
       {
         id: 'total',
