@@ -31,7 +31,7 @@ export function AccountMenu() {
     <>
       <IconButton
         color="inherit"
-        aria-label={`${t('shell.accountMenu')}: ${name}`}
+        aria-label={t('common.labelled', { label: t('shell.accountMenu'), value: name })}
         title={name}
         aria-haspopup="menu"
         aria-controls={anchor ? 'account-menu' : undefined}

@@ -95,7 +95,7 @@ export function StandardsTab({ memberId }: { memberId: number }) {
                   <TableCell>{hasOverMax(line.kind) ? cell(i, 'overMax', t('admin.standard.overMax')) : '-'}</TableCell>
                   <TableCell align="right">
                     <Tooltip title={t('admin.standard.resetOne')}>
-                      <IconButton size="small" aria-label={`${t('admin.standard.resetOne')}: ${t(standardKindLabelKey[line.kind])}`} onClick={() => reset(i)}>
+                      <IconButton size="small" aria-label={t('common.labelled', { label: t('admin.standard.resetOne'), value: t(standardKindLabelKey[line.kind]) })} onClick={() => reset(i)}>
                         <RestartAltIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

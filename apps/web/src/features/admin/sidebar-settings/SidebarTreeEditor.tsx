@@ -28,7 +28,7 @@ function ItemRow({ item, path, count, tree, onChange }: { item: SidebarItem; pat
   const action = (title: string, icon: React.ReactNode, run: () => SidebarItem[], disabled = false) => (
     <Tooltip title={title}>
       <span>
-        <IconButton size="small" aria-label={`${title}: ${label}`} disabled={disabled} onClick={() => onChange(run())}>
+        <IconButton size="small" aria-label={t('common.labelled', { label: title, value: label })} disabled={disabled} onClick={() => onChange(run())}>
           {icon}
         </IconButton>
       </span>

@@ -40,9 +40,9 @@ export function Greeting() {
       <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }} data-testid="home-identity">
         {p ? (
           <>
-            <Chip icon={<ApartmentIcon />} variant="outlined" label={`${t('home.organisation')}: ${p.org_name}`} />
-            <Chip icon={<PlaceOutlinedIcon />} variant="outlined" label={`${t('home.area')}: ${p.area_name ?? t('home.allAreas')}`} />
-            <Chip icon={<BadgeOutlinedIcon />} variant="outlined" label={`${t('home.role')}: ${t(roleLabelKey[(p.role in roleLabelKey ? p.role : role) as Role])}`} />
+            <Chip icon={<ApartmentIcon />} variant="outlined" label={t('common.labelled', { label: t('home.organisation'), value: p.org_name })} />
+            <Chip icon={<PlaceOutlinedIcon />} variant="outlined" label={t('common.labelled', { label: t('home.area'), value: p.area_name ?? t('home.allAreas') })} />
+            <Chip icon={<BadgeOutlinedIcon />} variant="outlined" label={t('common.labelled', { label: t('home.role'), value: t(roleLabelKey[(p.role in roleLabelKey ? p.role : role) as Role]) })} />
           </>
         ) : (
           <Skeleton variant="rounded" width={320} height={32} />
