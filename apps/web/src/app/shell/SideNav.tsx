@@ -25,7 +25,6 @@ type Props = { items: SidebarItem[]; family: RoleFamily | null; onNavigate?: () 
 function NavLink({ item, family, depth, top, onNavigate }: { item: SidebarItem; family: RoleFamily | null; depth: number; top: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const selected = topLevelPath(item.path) === top;
-  const Icon = navIcon(item.name);
   return (
     <ListItem disablePadding>
       <ListItemButton
@@ -37,9 +36,7 @@ function NavLink({ item, family, depth, top, onNavigate }: { item: SidebarItem; 
         sx={{ pl: 2 + depth * 2, borderRadius: 2, mx: 1 }}
       >
         {depth === 0 && (
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <Icon fontSize="small" />
-          </ListItemIcon>
+          <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.name)}</ListItemIcon>
         )}
         <ListItemText primary={menuLabel(t, item, family)} slotProps={{ primary: { noWrap: true } }} />
       </ListItemButton>
@@ -51,7 +48,6 @@ function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem;
   const { t } = useTranslation();
   const containsCurrent = groupContains(item, top);
   const [open, setOpen] = useState(containsCurrent);
-  const Icon = navIcon(item.name);
   const id = `nav-group-${item.name}`;
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
@@ -61,9 +57,7 @@ function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem;
         aria-controls={id}
         sx={{ pl: 2 + depth * 2, borderRadius: 2, mx: 1 }}
       >
-        <ListItemIcon sx={{ minWidth: 40, color: containsCurrent ? 'primary.main' : undefined }}>
-          <Icon fontSize="small" />
-        </ListItemIcon>
+        <ListItemIcon sx={{ minWidth: 40, color: containsCurrent ? 'primary.main' : undefined }}>{navIcon(item.name)}</ListItemIcon>
         <ListItemText
           primary={menuLabel(t, item, family)}
           slotProps={{ primary: { noWrap: true, fontWeight: containsCurrent ? 600 : undefined } }}

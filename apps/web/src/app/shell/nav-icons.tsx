@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
@@ -24,6 +25,8 @@ const byName: Record<string, SvgIconComponent> = {
   'medication-delivery': LocalPharmacyOutlinedIcon,
 };
 
-export function navIcon(name: string): SvgIconComponent {
-  return byName[name] ?? ArticleOutlinedIcon;
+/** The sidebar icon of a group or page, as an element (the component is picked from the table, never made per render). */
+export function navIcon(name: string): ReactElement {
+  const Icon = byName[name] ?? ArticleOutlinedIcon;
+  return <Icon fontSize="small" />;
 }

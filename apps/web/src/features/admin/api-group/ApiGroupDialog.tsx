@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,10 +5,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiGroupRow, Resource, apiGroupDetail, apiPermission, paginated } from '@vigil/contracts';
+import { type ApiGroupDetail, type ApiGroupRow, Resource, apiGroupDetail, apiPermission, paginated } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { useDraft } from '../../../lib/draft.ts';
 import { request } from '../../../lib/http.ts';
 import { useResourceDetail, useWrite } from '../../../components/resource/index.ts';
 import { ApiGroupMatrix } from './ApiGroupMatrix.tsx';
@@ -30,10 +30,7 @@ export function ApiGroupDialog({ group, onClose }: { group: ApiGroupRow; onClose
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const detail = useResourceDetail(Resource.apiGroup, group.id, apiGroupDetail);
-  const [selection, setSelection] = useState<Set<string> | null>(null);
-  useEffect(() => {
-    if (detail.data) setSelection(toSelection(detail.data.permissions));
-  }, [detail.data]);
+  const [selection, setSelection] = useDraft<ApiGroupDetail, Set<string> | null>(detail.data, (d) => toSelection(d.permissions), null);
   const save = useWrite<Set<string>>(
     (sel) => ({
       method: 'PUT',

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -18,12 +17,15 @@ import { Resource, defaultStandards, standardKindLabelKey, standardKindUnit, sta
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../../components/form/translate-error.ts';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { useDraft } from '../../../lib/draft.ts';
 import { request } from '../../../lib/http.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
 import { useWrite } from '../../../components/resource/index.ts';
 import { type StandardLine, hasOverMax, isOverride, linesOf, resetDraft, standardUpdateOf, validateDraft } from './standards.ts';
 
 const standardRoute = `${Resource.user}/standard`;
+/** The table before the standards load (one array, so the draft does not start over on every render). */
+const noLines: StandardLine[] = [];
 
 const rangeText = (min: number, max: number, over?: number) => `${min} – ${max}${over === undefined ? '' : ` (${over})`}`;
 
@@ -32,14 +34,8 @@ export function StandardsTab({ memberId }: { memberId: number }) {
   const { t } = useTranslation();
   const path = `${standardRoute}/${memberId}`;
   const query = useQuery({ queryKey: [standardRoute, memberId], queryFn: ({ signal }) => request(path, { schema: standardList, signal }) });
-  const [loaded, setLoaded] = useState<StandardLine[]>([]);
-  const [lines, setLines] = useState<StandardLine[]>([]);
-  useEffect(() => {
-    if (!query.data) return;
-    const next = linesOf(query.data.list);
-    setLoaded(next);
-    setLines(next);
-  }, [query.data]);
+  const [loaded] = useDraft(query.data, (d) => linesOf(d.list), noLines);
+  const [lines, setLines] = useDraft(loaded, (l) => l, noLines);
   const save = useWrite<ReturnType<typeof standardUpdateOf>>((body) => ({ method: 'PUT', path, body }), [standardRoute]);
 
   const errors = lines.map(validateDraft);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,12 +10,14 @@ import { Resource, type SidebarItem, type StaffRole, roleFamily, roleLabelKey, s
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { translateError } from '../../../components/form/translate-error.ts';
+import { useDraft } from '../../../lib/draft.ts';
 import { request } from '../../../lib/http.ts';
 import { useWrite } from '../../../components/resource/index.ts';
 import { SidebarPreview } from './SidebarPreview.tsx';
 import { SidebarTreeEditor } from './SidebarTreeEditor.tsx';
 
 const route = `${Resource.sidebar}/role`;
+const noItems: SidebarItem[] = [];
 
 /** SPEC §2 sidebar settings: pick a role, edit its tree with a live preview, save it (PUT /sidebar/role/{role}). */
 export default function SidebarSettingsPage() {
@@ -25,10 +27,7 @@ export default function SidebarSettingsPage() {
     queryKey: [route, role],
     queryFn: ({ signal }) => request(`${route}/${role}`, { schema: sidebarRoleDetail, signal }),
   });
-  const [items, setItems] = useState<SidebarItem[]>([]);
-  useEffect(() => {
-    if (query.data) setItems(query.data.sidebar);
-  }, [query.data]);
+  const [items, setItems] = useDraft(query.data, (d) => d.sidebar, noItems);
   const save = useWrite<SidebarItem[]>((sidebar) => ({ method: 'PUT', path: `${route}/${role}`, body: { sidebar } }), [route, Resource.sidebar]);
   // The contracts rule the server applies (known page paths, two levels, folders not empty), checked before sending.
   const check = sidebarTree.safeParse(items);
