@@ -41,7 +41,7 @@ function Areas() {
       ]}
       create={{ label: 'Add area', dialog: dialog({ schema: areaCreate, defaultValues: { name: '', remark: '' }, fields }) }}
       edit={{ title: 'Edit area', dialog: (r) => dialog({ schema: areaUpdate, defaultValues: { name: r.name, remark: r.remark ?? '' }, fields }) }}
-      enable={{ field: 'enable', route: `${Resource.area}/enable` }}
+      enable={{ field: 'enable' }}
       deletable
     />
   );
@@ -214,7 +214,7 @@ describe('<ResourcePage> follow', () => {
         resource="/user"
         row={watched}
         columns={[{ id: 'name', label: 'Name' }]}
-        follow={{ field: 'is_follow', route: '/user/follow', permission: { method: 'PATCH', route: '/user/{id}' } }}
+        follow={{ field: 'is_follow', permission: { method: 'PATCH', route: '/user/{id}' } }}
       />,
     );
     const star = within(await rowOf('Mei')).getByRole('button', { name: 'Follow' });

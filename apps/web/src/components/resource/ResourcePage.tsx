@@ -30,9 +30,9 @@ export type ResourcePageProps<R extends ResourceRow> = {
   create?: { label: string; dialog: ResourceDialog };
   /** The edit dialog's title and a row's dialog (PUT {resource}/{id}). */
   edit?: { title: string; dialog: (row: R) => ResourceDialog };
-  /** The enable switch (SPEC §7: PATCH {resource}/enable/{id}). */
+  /** The enable switch (PATCH {resource}/enable/{id} unless the flag names another route). */
   enable?: RowFlag<R>;
-  /** The follow star (PATCH {route}/{id}). */
+  /** The follow star (PATCH {resource}/follow/{id} unless the flag names another route). */
   follow?: RowFlag<R>;
   /** A delete button, confirmed before DELETE {resource}/{id}. */
   deletable?: boolean;
@@ -64,11 +64,14 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
   const [editing, setEditing] = useState<{ id?: number; title: string; dialog: ResourceDialog } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
 
-  const flagAction = (flag: RowFlag<R>) => ({
-    isOn: (r: R) => Boolean(r[flag.field]),
-    onToggle: (r: R) => toggle.mutate({ row: r, field: flag.field, route: flag.route }),
-    permission: flag.permission ?? { method: 'PATCH' as const, route: `${flag.route}/{id}` },
-  });
+  const flagAction = (flag: RowFlag<R>, name: 'enable' | 'follow') => {
+    const route = flag.route ?? `${resource}/${name}`;
+    return {
+      isOn: (r: R) => Boolean(r[flag.field]),
+      onToggle: (r: R) => toggle.mutate({ row: r, field: flag.field, route }),
+      permission: flag.permission ?? { method: 'PATCH' as const, route: `${route}/{id}` },
+    };
+  };
   const actions: RowActions<R> = {
     ...(props.rowActions && { custom: props.rowActions }),
     ...(edit && {
@@ -78,8 +81,8 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
       },
     }),
     ...(deletable && { delete: { onClick: setDeleting, permission: { method: 'DELETE' as const, route: `${resource}/{id}` } } }),
-    ...(enable && { enable: flagAction(enable) }),
-    ...(follow && { follow: flagAction(follow) }),
+    ...(enable && { enable: flagAction(enable, 'enable') }),
+    ...(follow && { follow: flagAction(follow, 'follow') }),
   };
 
   const changeFilters = (next: ListFilters) => {

@@ -87,10 +87,11 @@ export function useRemove(resource: string, touches: string[] = []) {
 export type FlagField<R> = { [K in keyof R]-?: R[K] extends boolean | number ? K : never }[keyof R] & string;
 
 /**
- * A row flag flipped by PATCH {route}/{id} with the new value (SPEC §7: `{resource}/enable`,
- * `{resource}/follow`). `permission` when the server checks another pair than that call's own.
+ * A row flag flipped by PATCH {route}/{id} with the new value. `route` defaults to SPEC §7's
+ * `{resource}/enable` or `{resource}/follow`; `permission` is for a server that checks another
+ * pair than the call's own.
  */
-export type RowFlag<R> = { field: FlagField<R>; route: string; permission?: { method: 'PATCH'; route: string } };
+export type RowFlag<R> = { field: FlagField<R>; route?: string; permission?: { method: 'PATCH'; route: string } };
 
 /**
  * SPEC §4 toggle: PATCH {flag.route}/{id} with the flipped flag, then the flag flips in the cached

@@ -33,7 +33,7 @@ export default function AreaPage() {
         title: t('admin.area.edit'),
         dialog: (r) => dialog({ schema: areaUpdate, defaultValues: { name: r.name, remark: r.remark ?? '' }, fields }),
       }}
-      enable={{ field: 'enable', route: `${Resource.area}/enable` }}
+      enable={{ field: 'enable' }}
       deletable
     />
   );

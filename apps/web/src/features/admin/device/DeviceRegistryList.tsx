@@ -59,7 +59,7 @@ export function DeviceRegistryList({ title, types, subHeader }: Props) {
           { name: 'state', label: t('admin.common.state'), kind: 'select', options: [{ value: 1, label: t('admin.device.bound') }, { value: 0, label: t('admin.device.unboundNow') }] },
         ]}
         edit={{ title: t('admin.device.edit'), dialog: edit }}
-        enable={{ field: 'enable', route: `${Resource.deviceBind}/enable` }}
+        enable={{ field: 'enable' }}
         deletable
         touches={bindingResources}
         rowActions={device.actions}

@@ -49,8 +49,8 @@ export function MemberListPage() {
       ]}
       create={{ label: t('admin.member.create', { term }), dialog: memberCreateDialog(t, term, areas) }}
       edit={{ title: t('admin.member.edit', { term }), dialog: (r) => memberEditDialog(t, term, areas, r) }}
-      enable={{ field: 'enable', route: `${Resource.user}/enable` }}
-      follow={{ field: 'is_follow', route: `${Resource.user}/follow`, permission: actionPermission.memberFollow }}
+      enable={{ field: 'enable' }}
+      follow={{ field: 'is_follow', permission: actionPermission.memberFollow }}
       touches={[Resource.changeUser]}
     />
   );

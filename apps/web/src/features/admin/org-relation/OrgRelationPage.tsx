@@ -101,7 +101,7 @@ export default function OrgRelationPage() {
       ]}
       create={{ label: t('admin.relation.create'), dialog: create }}
       edit={{ title: t('admin.relation.edit'), dialog: edit }}
-      enable={{ field: 'enable', route: `${Resource.orgRelation}/enable` }}
+      enable={{ field: 'enable' }}
       deletable
     />
   );

@@ -35,7 +35,7 @@ export default function OrgPage() {
         ]}
         create={{ label: t('admin.org.create'), dialog: orgCreateDialog(t) }}
         edit={{ title: t('admin.org.edit'), dialog: (r) => orgEditDialog(t, r) }}
-        enable={{ field: 'enable', route: `${Resource.org}/enable` }}
+        enable={{ field: 'enable' }}
         rowActions={[
           {
             id: 'admin',

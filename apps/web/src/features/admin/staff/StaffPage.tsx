@@ -46,7 +46,7 @@ export default function StaffPage() {
         ]}
         create={{ label: t('admin.staff.create'), dialog: staffCreateDialog(ctx) }}
         edit={{ title: t('admin.staff.edit'), dialog: (r) => staffEditDialog(ctx, r) }}
-        enable={{ field: 'enable', route: `${Resource.staff}/enable` }}
+        enable={{ field: 'enable' }}
         touches={[Resource.changeStaff]}
         rowActions={[
           {
