@@ -3,3 +3,4 @@ export * from './member.ts';
 export * from './device.ts';
 export * from './readings.ts';
 export * from './abnormal.ts';
+export * from './history.ts';
