@@ -103,9 +103,11 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
               required={spec.required}
               value={chosen}
               onChange={(e) => {
-                const picked = e.target.value as unknown as (string | number)[];
+                // A multiple select hands over the chosen values as an array, whatever the event type says.
+                const picked: unknown = e.target.value;
+                const chosenNow = Array.isArray(picked) ? picked : [];
                 // Keep the options' order so the value (and what the server stores) does not depend on click order.
-                field.onChange(options.map((o) => o.value).filter((v) => picked.includes(v)));
+                field.onChange(options.map((o) => o.value).filter((v) => chosenNow.includes(v)));
               }}
               onBlur={field.onBlur}
               inputRef={field.ref}
