@@ -21,3 +21,8 @@ export * from './schemas/area.ts';
 export * from './schemas/admin/index.ts';
 export * from './permissions/catalogue.ts';
 export * from './time/index.ts';
+export * from './delivery/index.ts';
+export * from './schemas/files.ts';
+export * from './schemas/delivery.ts';
+export * from './schemas/work-log.ts';
+export * from './schemas/handover.ts';

@@ -8,6 +8,7 @@ import * as phys from './physiological.ts';
 import * as abnormal from './abnormal.ts';
 import * as devices from './devices.ts';
 import * as ui from './ui.ts';
+import * as shiftWork from './shift-work.ts';
 
 export * from './label-key.ts';
 export * from './member.ts';
@@ -20,6 +21,7 @@ export * from './abnormal.ts';
 export * from './devices.ts';
 export * from './realtime.ts';
 export * from './ui.ts';
+export * from './shift-work.ts';
 
 interface LabelledEnum {
   values: Readonly<Record<string, string | number>>;
@@ -48,6 +50,13 @@ export const labelledEnums = {
   handleState: { values: care.HandleState, labelKey: care.handleStateLabelKey },
   deliveryOrderState: { values: care.DeliveryOrderState, labelKey: care.deliveryOrderStateLabelKey },
   deliveryType: { values: care.DeliveryType, labelKey: care.deliveryTypeLabelKey },
+  deliveryLineState: { values: shiftWork.DeliveryLineState, labelKey: shiftWork.deliveryLineStateLabelKey },
+  deliverySide: { values: shiftWork.DeliverySide, labelKey: shiftWork.deliverySideLabelKey },
+  shift: { values: shiftWork.Shift, labelKey: shiftWork.shiftLabelKey },
+  workLogCategory: { values: shiftWork.WorkLogCategory, labelKey: shiftWork.workLogCategoryLabelKey },
+  illnessSeverity: { values: shiftWork.IllnessSeverity, labelKey: shiftWork.illnessSeverityLabelKey },
+  handoverState: { values: shiftWork.HandoverState, labelKey: shiftWork.handoverStateLabelKey },
+  handoverItemKind: { values: shiftWork.HandoverItemKind, labelKey: shiftWork.handoverItemKindLabelKey },
   medicationFrequency: { values: MedicationFrequency, labelKey: medicationFrequencyLabelKey },
   department: { values: Department, labelKey: departmentLabelKey },
   bodyMainPart: { values: body.BodyMainPart, labelKey: body.bodyMainPartLabelKey },
