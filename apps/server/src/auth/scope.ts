@@ -9,8 +9,12 @@ import type { Principal } from './principal.ts';
 /** What an org relation may grant the serving organisation over the care organisation's data. */
 export type OrgGrant = 'members' | 'delivery' | 'abnormal';
 
-/** The columns that place a row: its organisation, optionally its area, and the grant that shares it. */
-export type ScopeColumns = { org: AnyPgColumn; area?: AnyPgColumn; grant?: OrgGrant };
+/**
+ * The columns that place a row: its organisation, optionally its area, and the grant that shares it.
+ * `partner` is a second organisation the row belongs to just as much (the pharmacy a delivery order
+ * is sent to): its staff see the row organisation-wide.
+ */
+export type ScopeColumns = { org: AnyPgColumn; area?: AnyPgColumn; grant?: OrgGrant; partner?: AnyPgColumn };
 
 export function isOperator(p: Principal): boolean {
   return operatorRoles.has(p.role);
@@ -22,7 +26,8 @@ export function isOperator(p: Principal): boolean {
  * - operators (roles 0, 1): everything;
  * - area-scoped roles: their own area (their organisation when the data has no area);
  * - other roles: their own organisation;
- * - plus, with `grant`, the organisations whose enabled relation grants it to the caller's organisation.
+ * - plus, with `grant`, the organisations whose enabled relation grants it to the caller's organisation;
+ * - plus, with `partner`, rows whose partner organisation is the caller's.
  */
 export function scopeCondition(p: Principal, cols: ScopeColumns): SQL {
   if (isOperator(p)) return sql`true`;
@@ -32,6 +37,7 @@ export function scopeCondition(p: Principal, cols: ScopeColumns): SQL {
   } else {
     own = eq(cols.org, p.orgId);
   }
+  if (cols.partner) own = sql`(${own ?? sql`false`} or ${eq(cols.partner, p.orgId)})`;
   if (!cols.grant) return own ?? sql`false`;
   const related = sql`${cols.org} in (select ${orgRelations.orgId} from ${orgRelations}
     where ${orgRelations.relatedOrgId} = ${p.orgId} and ${orgRelations.enabled}

@@ -38,7 +38,9 @@ const repeatDays = z
 
 export const deliveryLine = z.object({
   id: z.number().int(),
-  medicine_id: z.number().int(),
+  /** The catalogue entry (`/medicine`) the line links to, when the home's catalogue has it. */
+  medicine_id: z.number().int().nullable(),
+  /** The medicine as prescribed (kept as ordered even if the catalogue entry is renamed later). */
   medicine_name: z.string(),
   quantity: z.number().int(),
   unit: z.string(),
@@ -104,8 +106,12 @@ export const deliveryOrderDetail = deliveryOrderRow.extend({
 });
 export type DeliveryOrderDetail = z.infer<typeof deliveryOrderDetail>;
 
+/**
+ * A line names the medicine as the prescription does. The link to the medicine catalogue of issue
+ * 12 (`/medicine`) is added with that catalogue; until then a line is its name, quantity and unit.
+ */
 const lineInput = z.strictObject({
-  medicine_id: id,
+  medicine_name: textField({ max: 100 }),
   quantity,
   unit: textField({ max: 20 }),
   remark: optionalText(200),
@@ -117,12 +123,13 @@ const lines = z
   .min(1, { message: ValidationMessage.required })
   .max(DELIVERY_LINE_LIMIT, { message: ValidationMessage.tooLong })
   .superRefine((items, ctx) => {
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     items.forEach((line, i) => {
-      if (seen.has(line.medicine_id)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'medicine_id'], message: ValidationMessage.invalidInput });
+      const name = line.medicine_name.trim().toLowerCase();
+      if (seen.has(name)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'medicine_name'], message: ValidationMessage.invalidInput });
       }
-      seen.add(line.medicine_id);
+      seen.add(name);
     });
   });
 

@@ -14,7 +14,7 @@ const order = {
   pharmacy_area_id: 2,
   type: 0,
   requested_date: 1_790_000_000,
-  lines: [{ medicine_id: 3, quantity: 28, unit: 'tablet' }],
+  lines: [{ medicine_name: 'Metformin 500 mg', quantity: 28, unit: 'tablet' }],
 };
 
 describe('delivery order bodies', () => {
@@ -38,7 +38,7 @@ describe('delivery order bodies', () => {
 
   it('refuses the same medicine twice, naming the second line', () => {
     const twice = deliveryOrderCreate.safeParse({ ...order, lines: [order.lines[0], { ...order.lines[0], quantity: 1 }] });
-    expect(issues(twice).map((i) => i.path)).toEqual(['lines.1.medicine_id']);
+    expect(issues(twice).map((i) => i.path)).toEqual(['lines.1.medicine_name']);
   });
 
   it('asks a repeat prescription for its interval and a regular order for none', () => {

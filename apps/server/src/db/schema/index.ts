@@ -4,3 +4,4 @@ export * from './device.ts';
 export * from './readings.ts';
 export * from './abnormal.ts';
 export * from './history.ts';
+export * from './delivery.ts';
