@@ -22,7 +22,7 @@ const adminRoles = new Set<StaffRole>([
 ]);
 
 /** Resources that are always read-only (logs are written by the server itself). */
-const readOnly = new Set<string>([Resource.changeStaff, Resource.changeUser, Resource.medicalUser]);
+const readOnly = new Set<string>([Resource.changeStaff, Resource.changeUser, Resource.changeRecord, Resource.medicalUser]);
 
 /**
  * Settings shared by every organisation (roles, their API groups, the feature switches and the
@@ -92,8 +92,14 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit'][]>> = {
     [Resource.user, 'read'],
   ],
   'medication-delivery': [[Resource.areaPharmacy, 'read']],
-  'change-log-staff': [[Resource.area, 'read']],
-  'change-log-member': [[Resource.area, 'read']],
+  'change-log-staff': [
+    [Resource.area, 'read'],
+    [Resource.changeRecord, 'read'],
+  ],
+  'change-log-member': [
+    [Resource.area, 'read'],
+    [Resource.changeRecord, 'read'],
+  ],
   'medical-state-log': [[Resource.area, 'read']],
 };
 

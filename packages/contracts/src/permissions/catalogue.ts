@@ -21,6 +21,8 @@ export const apiCatalogue: readonly string[] = [
   'PUT /area/{id}',
   'PATCH /area/enable/{id}',
   'GET /area/pharmacy',
+  'GET /change/record',
+  'GET /change/record/{id}',
   'GET /change/staff',
   'GET /change/staff/{id}',
   'GET /change/user',

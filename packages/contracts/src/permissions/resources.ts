@@ -60,6 +60,8 @@ export const Resource = {
   medicalUser: '/medical/user',
   changeStaff: '/change/staff',
   changeUser: '/change/user',
+  /** The shared record history (record_changes), read with the change logs. */
+  changeRecord: '/change/record',
   abnormal: '/abnormal',
   deviceBind: '/device/bind',
   deviceBindRealTime: '/device/bind/real-time',

@@ -10,6 +10,7 @@ export { FilterBar, type FilterOption, type FilterSpec } from './FilterBar.tsx';
 export { ActionDialog } from './ActionDialog.tsx';
 export { type DialogConfig, type FormHost, type ResourceDialog, dialog, enumOptions } from './dialog.tsx';
 export { createdColumn, orDash } from './columns.tsx';
+export { useAreaOptions, useIsOperator } from './scope.ts';
 export {
   type FlagField,
   type ListFilters,

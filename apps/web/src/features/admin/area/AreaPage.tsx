@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { type AreaRow, Resource, areaCreate, areaRow, areaUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { type Column, createdColumn, dialog, orDash, ResourcePage } from '../../../components/resource/index.ts';
-import { useIsOperator } from '../shared/useIsOperator.ts';
+import { type Column, createdColumn, dialog, orDash, ResourcePage, useIsOperator } from '../../../components/resource/index.ts';
 
 /** SPEC §2 areas: an organisation's floors and wings; area-scoped roles see only their own. */
 export default function AreaPage() {

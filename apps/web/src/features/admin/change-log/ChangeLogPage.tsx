@@ -4,10 +4,9 @@ import type { ChangeSnapshot } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, rangeToQuery, weekRange } from '../../../components/date-range/date-range-rules.ts';
-import { type Column, type FilterOption, ResourcePage } from '../../../components/resource/index.ts';
+import { type Column, type FilterOption, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { describeSnapshot } from './snapshot.ts';
 
 type LogRow = { id: number; created_at: number; before: ChangeSnapshot; after: ChangeSnapshot; operator_name: string | null } & Record<string, unknown>;

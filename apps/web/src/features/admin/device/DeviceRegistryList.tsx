@@ -1,10 +1,9 @@
 import { type ReactNode, useMemo } from 'react';
 import { type DeviceRow, type DeviceType, Resource, deviceRow, deviceTypeLabelKey, deviceUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { type Column, dialog, enumOptions, ResourcePage } from '../../../components/resource/index.ts';
+import { type Column, dialog, enumOptions, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { bindingResources } from './bind-api.ts';
 import { RegisterDeviceButton } from './RegisterDeviceButton.tsx';

@@ -13,8 +13,7 @@ import { type DeviceCreated, DeviceType, Resource, deviceCreate, deviceCreated, 
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
-import { enumOptions, useWrite } from '../../../components/resource/index.ts';
-import { useAreaOptions } from '../shared/useAreaOptions.ts';
+import { enumOptions, useAreaOptions, useWrite } from '../../../components/resource/index.ts';
 import { BindDeviceDialog } from './BindDialog.tsx';
 import { bindingResources } from './bind-api.ts';
 

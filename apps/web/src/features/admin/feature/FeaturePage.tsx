@@ -14,8 +14,7 @@ import { type Feature, Resource, featureSettings, features, orgRow } from '@vigi
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/http.ts';
 import { usePermission } from '../../../lib/session.ts';
-import { useResourceOptions, useWrite } from '../../../components/resource/index.ts';
-import { useIsOperator } from '../shared/useIsOperator.ts';
+import { useIsOperator, useResourceOptions, useWrite } from '../../../components/resource/index.ts';
 
 /** SPEC §2 feature settings: per-organisation switches; a switched-off feature hides its pages there. */
 export default function FeaturePage() {

@@ -3,10 +3,9 @@ import { type MedicalState, type MedicalStateLogRow, Resource, medicalStateLabel
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, rangeToQuery, weekRange } from '../../../components/date-range/date-range-rules.ts';
-import { type Column, enumOptions, orDash, ResourcePage } from '../../../components/resource/index.ts';
+import { type Column, enumOptions, orDash, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { medicalStates } from '../member/member-form.ts';
 

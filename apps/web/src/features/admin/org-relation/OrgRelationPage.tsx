@@ -15,8 +15,7 @@ import {
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Column, createdColumn, dialog, ResourcePage, useResourceOptions } from '../../../components/resource/index.ts';
-import { useIsOperator } from '../shared/useIsOperator.ts';
+import { type Column, createdColumn, dialog, ResourcePage, useIsOperator, useResourceOptions } from '../../../components/resource/index.ts';
 import { orgKindLabel } from '../org/org-form.ts';
 
 /** Types an organisation serving a care organisation may have (a security company is a guard-flagged care org). */

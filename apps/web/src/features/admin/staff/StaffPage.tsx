@@ -2,11 +2,10 @@ import { useMemo, useState } from 'react';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { ActionDialog, type Column, createdColumn, orDash, ResourcePage } from '../../../components/resource/index.ts';
+import { ActionDialog, type Column, createdColumn, orDash, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
 import { ownOrgKind, rolesForOrg } from '../shared/roles.ts';
-import { useAreaOptions } from '../shared/useAreaOptions.ts';
 import { staffCreateDialog, staffEditDialog, staffPasswordDialog } from './staff-dialogs.ts';
 
 /** SPEC §2 staff: accounts of the organisation, their role and area; enable, edit, reset password. */
