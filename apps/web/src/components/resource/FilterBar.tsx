@@ -70,7 +70,7 @@ export function FilterBar({ specs, value, onChange, children }: Props) {
             }}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value={UNSET}>{t('admin.common.all')}</MenuItem>
+            <MenuItem value={UNSET}>{t('common.all')}</MenuItem>
             {spec.options.map((o) => (
               <MenuItem key={o.value} value={o.value}>
                 {o.label}
@@ -82,7 +82,7 @@ export function FilterBar({ specs, value, onChange, children }: Props) {
       {children}
       {specs.some((s) => s.kind === 'text') && (
         <Button type="submit" variant="outlined" startIcon={<SearchIcon />} disabled={invalid} sx={{ height: 40 }}>
-          {t('admin.common.search')}
+          {t('common.search')}
         </Button>
       )}
     </Stack>

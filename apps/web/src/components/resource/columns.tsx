@@ -7,7 +7,7 @@ import { localeStore } from '../../lib/i18n.ts';
 export function createdColumn<R extends { created_at: number }>(t: TFunction): Column<R> {
   return {
     id: 'created_at',
-    label: t('admin.common.createdAt'),
+    label: t('common.createdAt'),
     sortable: true,
     nowrap: true,
     render: (r) => formatDate(r.created_at, localeStore.get(), 'dateTime'),

@@ -68,7 +68,7 @@ function PersonalInfo({ member }: { member: MemberRow }) {
         [t('admin.member.emergencyContact'), orDash(member.emergency_contact)],
         [t('admin.member.emergencyPhone'), orDash(member.emergency_phone)],
         [t('admin.common.remark'), orDash(member.remark)],
-        [t('admin.common.createdAt'), formatDate(member.created_at, localeStore.get(), 'dateTime')],
+        [t('common.createdAt'), formatDate(member.created_at, localeStore.get(), 'dateTime')],
         [t('admin.common.updatedAt'), formatDate(member.updated_at, localeStore.get(), 'dateTime')],
       ]}
     />
