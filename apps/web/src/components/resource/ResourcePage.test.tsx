@@ -55,6 +55,12 @@ const everything = [
   { route: `${Resource.area}/enable/{id}`, method: 'PATCH' as const },
 ];
 
+/**
+ * Each test clicks through MUI in jsdom (a few hundred milliseconds on an idle machine); on a loaded
+ * two-core machine that can pass the default five seconds, so these get more room.
+ */
+const slow = { timeout: 20_000 };
+
 const rowOf = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
 
 /** The text under a form field: its error or its hint. */
@@ -63,7 +69,7 @@ function helperOf(input: HTMLElement): string {
   return id ? (document.getElementById(id)?.textContent ?? '') : '';
 }
 
-describe('<ResourcePage>', () => {
+describe('<ResourcePage>', slow, () => {
   it('shows the server page by page and asks the server to sort', async () => {
     signInAs({ api: everything });
     const api = mockApi();
@@ -200,7 +206,7 @@ describe('<ResourcePage>', () => {
   });
 });
 
-describe('<ResourcePage> follow', () => {
+describe('<ResourcePage> follow', slow, () => {
   const watched = z.object({ id: z.number(), name: z.string(), is_follow: z.boolean() });
 
   it('stars a row through the follow route and shows it followed', async () => {

@@ -15,7 +15,8 @@ const api = [
   { route: Resource.area, method: 'POST' as const },
 ];
 
-describe('areas page', () => {
+// Clicks through MUI dialogs in jsdom: more room than five seconds on a loaded two-core machine.
+describe('areas page', { timeout: 20_000 }, () => {
   it('shows an operator each area’s organisation, a blank remark as "-", and no organisation column to others', async () => {
     signInAs({ router: Role.engineer, api });
     mockApi().list(Resource.area, areaRow, areas);
