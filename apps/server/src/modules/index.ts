@@ -26,6 +26,7 @@ import { deviceRoutes } from './device/routes.ts';
 import { deviceBindingRoutes } from './device-binding/routes.ts';
 import { deviceSettingsRoutes } from './device-settings/routes.ts';
 import { changeLogRoutes } from './change-log/routes.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -54,4 +55,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(deviceBindingRoutes);
   await app.register(deviceSettingsRoutes);
   await app.register(changeLogRoutes);
+  await app.register(deliveryRoutes);
 }

@@ -5,8 +5,9 @@ import { sessionIsLive } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { SocketAuthenticator } from './types.ts';
 
-/** The one permission the channel needs to know: it decides whether alerts flow to the socket. */
+/** The permissions the channel needs to know: they decide whether alerts and delivery orders flow to the socket. */
 const listAbnormal: ApiPermission = { route: Resource.abnormal, method: 'GET' };
+const listDelivery: ApiPermission = { route: Resource.deliveryMedicine, method: 'GET' };
 
 /**
  * Resolves a handshake token with the auth module's own session lookup, so the rules are the
@@ -17,12 +18,13 @@ export function defaultAuthenticator(app: FastifyInstance): SocketAuthenticator 
   return async (token) => {
     const session = await loadSession(app.database.db, hashToken(token), listAbnormal);
     if (!session || !sessionIsLive(session, app.config) || !session.staffEnabled || !session.orgEnabled) return null;
+    const delivery = await loadSession(app.database.db, hashToken(token), listDelivery);
     return {
       staffId: session.staffId,
       role: session.role,
       orgId: session.orgId,
       areaId: session.areaId,
-      api: session.allowed ? [listAbnormal] : [],
+      api: [...(session.allowed ? [listAbnormal] : []), ...(delivery?.allowed ? [listDelivery] : [])],
       expiresAt: session.expiresAt,
     };
   };

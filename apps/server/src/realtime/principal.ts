@@ -36,5 +36,6 @@ export async function resolvePrincipal(db: Db, token: TokenPrincipal): Promise<S
     areaId: token.areaId,
     canListAbnormal,
     abnormalGrantOrgIds,
+    canListDelivery: token.api.some((p) => p.method === 'GET' && p.route === Resource.deliveryMedicine),
   };
 }

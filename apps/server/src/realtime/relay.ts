@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type RealtimeAbnormal, RealtimeEvent, realtimeRoomEvent } from '@vigil/contracts';
+import { DELIVERY_ORDER_EVENT, type RealtimeAbnormal, RealtimeEvent, deliveryOrderRow, realtimeRoomEvent } from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
 import type { StaffNamespace } from './index.ts';
 import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
-import { abnormalTargets, liveTargets } from './rooms.ts';
+import { abnormalTargets, deliveryTargets, liveTargets } from './rooms.ts';
 
 type Scoped = DomainEvents['abnormal'][0];
 
@@ -42,12 +42,23 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
     staff.to(liveTargets(data.room, event.org_id, event.area_id)).emit(name, data);
   };
 
+  const onDeliveryOrder = (event: DomainEvents['deliveryOrder'][0]) => {
+    const parsed = deliveryOrderRow.safeParse(event.payload);
+    if (!parsed.success) {
+      app.log.error({ payload: event.payload }, 'realtime: delivery order payload failed validation; not sent');
+      return;
+    }
+    staff.to(deliveryTargets(event.org_id, event.area_id, event.pharmacy_org_id)).emit(DELIVERY_ORDER_EVENT, parsed.data);
+  };
+
   app.events.on('abnormal', onAbnormal);
+  app.events.on('deliveryOrder', onDeliveryOrder);
   app.events.on('abnormalHandled', onHandled);
   app.events.on('deviceData', onDeviceData);
   return {
     stop() {
       app.events.off('abnormal', onAbnormal);
+      app.events.off('deliveryOrder', onDeliveryOrder);
       app.events.off('abnormalHandled', onHandled);
       app.events.off('deviceData', onDeviceData);
     },

@@ -16,6 +16,9 @@ export const room = {
   /** Escalation recipients: organisation admins of an org, area admins of an area. */
   escalationOrg: (orgId: number) => `esc:org:${orgId}`,
   escalationArea: (areaId: number) => `esc:area:${areaId}`,
+  /** Medication delivery orders of an organisation (care home or pharmacy), or of a care area. */
+  deliveryOrg: (orgId: number) => `dlv:org:${orgId}`,
+  deliveryArea: (areaId: number) => `dlv:area:${areaId}`,
   /** Live device data of one SPEC device room, per organisation or per area. */
   liveOrg: (name: RealtimeRoom, orgId: number) => `live:${name}:org:${orgId}`,
   liveArea: (name: RealtimeRoom, areaId: number) => `live:${name}:area:${areaId}`,
@@ -31,6 +34,8 @@ export type SocketPrincipal = {
   canListAbnormal: boolean;
   /** Care organisations whose relation grants this organisation their abnormal events. */
   abnormalGrantOrgIds: readonly number[];
+  /** May GET /delivery/medicine: receives the orders of its organisation (area roles: area). */
+  canListDelivery: boolean;
 };
 
 /** Roles that administer a whole organisation: escalations of that organisation reach them. */
@@ -63,7 +68,7 @@ export function showsBell(role: StaffRole): boolean {
 
 /** The rooms a socket joins when its connection is accepted. */
 export function principalRooms(p: SocketPrincipal): string[] {
-  const rooms = [room.staff(p.staffId)];
+  const rooms = [room.staff(p.staffId), ...deliveryRooms(p)];
   if (!receivesAbnormal(p)) return rooms;
   if (operatorRoles.has(p.role)) {
     rooms.push(room.abnormalAll);
@@ -76,6 +81,20 @@ export function principalRooms(p: SocketPrincipal): string[] {
   rooms.push(room.abnormalOrg(p.orgId));
   for (const orgId of p.abnormalGrantOrgIds) rooms.push(room.abnormalOrg(orgId));
   if (orgAdminRoles.has(p.role)) rooms.push(room.escalationOrg(p.orgId));
+  return rooms;
+}
+
+/** Delivery order rooms: organisation-wide, or the area for area-scoped roles; operators read the list instead. */
+function deliveryRooms(p: SocketPrincipal): string[] {
+  if (!p.canListDelivery || operatorRoles.has(p.role)) return [];
+  if (isAreaScoped(p)) return p.areaId === null ? [] : [room.deliveryArea(p.areaId)];
+  return [room.deliveryOrg(p.orgId)];
+}
+
+/** Where a delivery order's news goes: the care organisation (and the member's area) and the pharmacy. */
+export function deliveryTargets(orgId: number, areaId: number | null, pharmacyOrgId: number): string[] {
+  const rooms = [room.deliveryOrg(orgId), room.deliveryOrg(pharmacyOrgId)];
+  if (areaId !== null) rooms.push(room.deliveryArea(areaId));
   return rooms;
 }
 

@@ -103,6 +103,20 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit'][]>> = {
   'medical-state-log': [[Resource.area, 'read']],
 };
 
+/**
+ * Delivery calls only one side of an order may make (docs/delivery.md): the care home orders,
+ * amends and checks receipt; the pharmacy answers queries. The server refuses the other side
+ * anyway; leaving the pairs out keeps each group to what its role can use.
+ */
+const careSidePairs = new Set([
+  'POST /delivery/medicine',
+  'PUT /delivery/medicine/{id}',
+  'PATCH /delivery/medicine/{id}',
+  'PUT /delivery/medicine/receipt/{id}',
+]);
+const pharmacySidePairs = new Set(['PUT /delivery/medicine/reply/{id}']);
+const pharmacyRoles = new Set<StaffRole>([Role.pharmacyAdmin, Role.pharmacyStaff]);
+
 /** Every signed-in role may manage its own profile and sign out. */
 const everyone: ApiPermission[] = [
   { route: Resource.logout, method: 'POST' },
@@ -149,10 +163,11 @@ export function routeResource(route: string): string | undefined {
  */
 export function defaultApiGroup(role: StaffRole): ApiPermission[] {
   const levels = roleResourceLevels(role);
+  const sideless = pharmacyRoles.has(role) ? careSidePairs : pharmacySidePairs;
   const out: ApiPermission[] = [...everyone];
   const seen = new Set(out.map((p) => `${p.method} ${p.route}`));
   for (const key of apiCatalogue) {
-    if (seen.has(key)) continue;
+    if (seen.has(key) || sideless.has(key)) continue;
     const [method, route] = key.split(' ') as [HttpMethod, string];
     const resource = routeResource(route);
     const level = resource ? levels.get(resource) : undefined;

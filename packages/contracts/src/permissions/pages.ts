@@ -113,6 +113,11 @@ const memberGroup: MenuGroup = {
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
+/**
+ * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
+ * the ordering responsibility, so its admins and staff have the pharmacy's page too.
+ */
+const careHomeGroup: MenuGroup = { group: 'care', pages: [...careGroup.pages, 'medication-delivery'] };
 const vitalGroup: MenuGroup = { group: 'vitals', pages: vitalPages };
 const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change-log-member'] };
 
@@ -129,9 +134,9 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
     { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole'] },
     { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
   ],
-  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
-  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
-  [Role.orgStaff]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
+  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
+  [Role.orgStaff]: [memberGroup, alertGroup, careHomeGroup, vitalGroup],
   [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],

@@ -69,6 +69,12 @@ export const deliveryHistoryRow = z.object({
 });
 export type DeliveryHistoryRow = z.infer<typeof deliveryHistoryRow>;
 
+/**
+ * The staff-channel event carrying a new or changed order (its list row) to both organisations'
+ * connected staff. SPEC §3 names no delivery event; this is Vigil's, beside SPEC's own.
+ */
+export const DELIVERY_ORDER_EVENT = 'deliveryOrder';
+
 /** GET /delivery/medicine row; also the payload of the `deliveryOrder` socket event. */
 export const deliveryOrderRow = z.object({
   id: z.number().int(),
