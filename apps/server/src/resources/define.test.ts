@@ -8,7 +8,7 @@ import { authRoutes } from '../modules/auth/routes.ts';
 import { createWorld } from '../../test/fixtures.ts';
 import { api, buildTestApp, login, useTestApp } from '../../test/helpers.ts';
 import { defineResource, type WriteAction } from './define.ts';
-import { unix } from './rows.ts';
+import { time } from './wire.ts';
 
 const t = useTestApp();
 const seen: { action: WriteAction; before: string | null; after: string | null }[] = [];
@@ -17,9 +17,8 @@ const seen: { action: WriteAction; before: string | null; after: string | null }
 const probe = defineResource({
   path: '/area',
   table: areas,
-  fields: { id: areas.id, name: areas.name, remark: areas.remark, createdAt: areas.createdAt },
   rowSchema: z.object({ id: z.number(), name: z.string(), remark: z.string().nullable(), created_at: z.number() }),
-  toRow: (r) => ({ id: r.id, name: r.name, remark: r.remark, created_at: unix(r.createdAt) }),
+  wire: { id: areas.id, name: areas.name, remark: areas.remark, created_at: time(areas.createdAt) },
   createSchema: z.strictObject({ name: textField({ max: 100 }) }),
   updateSchema: z.strictObject({ name: textField({ max: 100 }) }),
   listQuery: listQuery(['id', 'name']),

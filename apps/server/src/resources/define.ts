@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import { dataEnvelope, idParam, paginated, type ListQueryBase } from '@vigil/contracts';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { dataEnvelope, fromUnix, idParam, paginated, type ListQueryBase } from '@vigil/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import type { PermissionKey } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -14,6 +13,8 @@ import { notFound, processError } from '../http/errors.ts';
 import { emptyData, errorResponses } from '../http/schemas.ts';
 import { paginate, pageWindow } from './paging.ts';
 import { containsPattern } from './rows.ts';
+import { historyWriter, type HistoryOptions } from './history.ts';
+import { compileWire, wireSource, type WireMap } from './wire.ts';
 
 export type Operation = 'list' | 'detail' | 'create' | 'put' | 'patch' | 'enable' | 'delete';
 export type WriteAction = 'create' | 'update' | 'enable' | 'delete';
@@ -35,7 +36,6 @@ export type WriteContext<TRow> = {
 
 export type ResourceDefinition<
   TTable extends TableWithId,
-  TFields extends SelectedFields,
   TRow,
   TCreate extends AnyObject,
   TUpdate extends AnyObject,
@@ -46,12 +46,16 @@ export type ResourceDefinition<
   /** OpenAPI tag; defaults to the path without its slash. */
   tag?: string;
   table: TTable;
-  /** The database row each API row is made from: columns of `table` and of `joins`. */
-  fields: TFields;
-  /** Joined tables the fields read from (inner joins: each must match exactly one row). */
-  joins?: readonly { table: PgTable; on: SQL }[];
+  /** The API row's schema (contracts). Its keys are the keys of `wire`. */
   rowSchema: z.ZodType<TRow>;
-  toRow: (row: SelectResultFields<TFields>) => TRow;
+  /**
+   * The wire shape: each key of the API row and the column or SQL expression it is read from
+   * (columns of `table` and of `joins`), converted where the wire differs: `time(column)`,
+   * `timeOrNull(column)`, `mapped(column, fn)` (resources/wire.ts).
+   */
+  wire: WireMap<TRow>;
+  /** Joined tables the wire reads from (inner joins: each must match exactly one row). */
+  joins?: readonly { table: PgTable; on: SQL }[];
   /** Strict create body. */
   createSchema?: TCreate;
   /** Strict update body: PUT takes it whole, PATCH any subset. */
@@ -72,12 +76,18 @@ export type ResourceDefinition<
   search?: { name?: AnyPgColumn; keyword?: readonly AnyPgColumn[] };
   /** Column of start_date/end_date (unix seconds, both inclusive); default created_at. */
   dateColumn?: AnyPgColumn;
-  /** order_by values that are not a column of `table` with that SQL name. */
+  /** order_by values that are neither a column of `table` with that SQL name nor a key of `wire`. */
   orderColumns?: Record<string, AnyPgColumn | SQL>;
   /** Property of the boolean column PATCH {path}/enable/{id} sets. */
   enable?: Extract<keyof Insert<TTable>, string>;
   /** Which routes to register; default all that the definition supports. */
   operations?: readonly Operation[];
+  /**
+   * Opts into the shared record history (record_changes, GET /change/record): every write stores
+   * the row before and after it, in the write's transaction. `member` names the wire key holding
+   * the member the record is about, so a member's history lists it.
+   */
+  history?: HistoryOptions<TRow>;
   /** Runs inside the write's transaction before it; may return changed values. */
   beforeWrite?: (
     ctx: WriteContext<TRow> & { values: Partial<Insert<TTable>> },
@@ -98,17 +108,18 @@ const enableBody = z
  */
 export function defineResource<
   TTable extends TableWithId,
-  TFields extends SelectedFields,
   TRow,
   TCreate extends AnyObject = AnyObject,
   TUpdate extends AnyObject = AnyObject,
   TQuery extends ListQuerySchema = ListQuerySchema,
->(def: ResourceDefinition<TTable, TFields, TRow, TCreate, TUpdate, TQuery>) {
+>(def: ResourceDefinition<TTable, TRow, TCreate, TUpdate, TQuery>) {
   const { path, table } = def;
   const tag = def.tag ?? path.replace(/^\//, '');
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const dateColumn = def.dateColumn ?? Object.values(columns).find((c) => c.name === 'created_at');
-  const orderColumns = resolveOrderColumns(def.listQuery, columns, def.orderColumns);
+  const wire = compileWire(def.wire);
+  const orderColumns = resolveOrderColumns(def.listQuery, columns, def.wire, def.orderColumns);
+  const writeHistory = def.history ? historyWriter(path, def.history, wire.keys) : undefined;
   const operations = new Set<Operation>(
     def.operations ?? [
       'list',
@@ -123,15 +134,15 @@ export function defineResource<
 
   const scopeOf = (p: Principal): SQL => (def.scope ? scopeCondition(p, def.scope) : sql`true`);
 
-  // Joins are data, so the query is built dynamically; rows are typed by `fields` where they are read.
+  // Joins are data, so the query is built dynamically; rows are typed by the wire map where they are read.
   function withJoins(q: PgSelect): PgSelect {
     for (const j of def.joins ?? []) q = q.innerJoin(j.table, j.on) as unknown as PgSelect;
     return q;
   }
-  const select = (db: Db | Tx) => withJoins(db.select(def.fields).from(table as PgTable).$dynamic() as unknown as PgSelect);
+  const select = (db: Db | Tx) => withJoins(db.select(wire.fields).from(table as PgTable).$dynamic() as unknown as PgSelect);
   const countRows = (db: Db | Tx) =>
     withJoins(db.select({ total: count() }).from(table as PgTable).$dynamic() as unknown as PgSelect);
-  const toRows = (rows: unknown[]) => rows.map((row) => def.toRow(row as SelectResultFields<TFields>));
+  const toRows = (rows: unknown[]) => rows.map((row) => wire.toRow(row as Record<string, unknown>));
 
   async function fetchOne(db: Db | Tx, p: Principal, id: number): Promise<TRow> {
     const [row] = toRows(await select(db).where(and(eq(table.id, id), scopeOf(p))));
@@ -146,8 +157,8 @@ export function defineResource<
       const pattern = containsPattern(q.keyword);
       conditions.push(or(...def.search.keyword.map((c) => ilike(c, pattern))));
     }
-    if (dateColumn && q.start_date !== undefined) conditions.push(gte(dateColumn, new Date(q.start_date * 1000)));
-    if (dateColumn && q.end_date !== undefined) conditions.push(lte(dateColumn, new Date(q.end_date * 1000)));
+    if (dateColumn && q.start_date !== undefined) conditions.push(gte(dateColumn, fromUnix(q.start_date)));
+    if (dateColumn && q.end_date !== undefined) conditions.push(lte(dateColumn, fromUnix(q.end_date)));
     const custom = (def.filters ?? {}) as Record<string, ((v: unknown) => SQL | undefined) | undefined>;
     if (q.org_id !== undefined && def.scope && !custom.org_id) conditions.push(eq(def.scope.org, q.org_id));
     if (q.area_id !== undefined && def.scope?.area && !custom.area_id) conditions.push(eq(def.scope.area, q.area_id));
@@ -172,6 +183,7 @@ export function defineResource<
       const writtenId = await apply(changed);
       const after = writtenId === undefined ? null : await fetchOne(tx, principal, writtenId);
       await def.afterWrite?.({ tx, principal, action, before, after });
+      await writeHistory?.(tx, principal, action, before, after);
       return after;
     });
   }
@@ -180,6 +192,7 @@ export function defineResource<
   const permission = (method: string, suffix = ''): PermissionKey => `${method} ${path}${suffix}` as PermissionKey;
   const rowEnvelope = dataEnvelope(def.rowSchema);
   const areaPlaced = def.placeArea ?? Boolean(def.scope?.area);
+  definedResources.push({ path, wireKeys: wire.keys, rowSchema: def.rowSchema });
 
   return async function resourceRoutes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -357,16 +370,29 @@ export function defineResource<
   };
 }
 
-/** Maps each order_by value the list query allows to its column; an unmapped value is a bug, caught at start. */
-function resolveOrderColumns(
+/** Every definition made, so one test can hold each wire map to its row schema. */
+const definedResources: { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType }[] = [];
+export const resourceDefinitions = (): readonly { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType }[] =>
+  definedResources;
+
+/**
+ * Maps each order_by value the list query allows to its column: an override, else the table's
+ * column of that SQL name, else the wire key's source. An unmapped value is a bug, caught at start.
+ */
+function resolveOrderColumns<TRow>(
   listQuery: ListQuerySchema,
   columns: Record<string, AnyPgColumn>,
+  wireMap: WireMap<TRow>,
   overrides: Record<string, AnyPgColumn | SQL> = {},
 ): Record<string, AnyPgColumn | SQL> {
   const orderBy = listQuery.shape.order_by as z.ZodDefault<z.ZodEnum>;
+  const byKey = wireMap as Record<string, WireMap<TRow>[keyof TRow]>;
   const out: Record<string, AnyPgColumn | SQL> = {};
   for (const value of orderBy.unwrap().options as string[]) {
-    const column = overrides[value] ?? Object.values(columns).find((c) => c.name === value);
+    const column =
+      overrides[value] ??
+      Object.values(columns).find((c) => c.name === value) ??
+      (byKey[value] === undefined ? undefined : wireSource(byKey[value]));
     if (!column) throw new Error(`order_by '${value}' has no column`);
     out[value] = column;
   }

@@ -5,7 +5,7 @@ import { apiGroups } from '../../db/schema/index.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { forbidden, invalid } from '../../http/errors.ts';
 import { defineResource } from '../../resources/define.ts';
-import { unix } from '../../resources/rows.ts';
+import { mapped, time } from '../../resources/wire.ts';
 
 /**
  * /api/group: named lists of permission pairs a role can point at. Every pair must be one the
@@ -33,28 +33,19 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
       path: '/api/group',
       tag: 'permissions',
       table: apiGroups,
-      fields: {
+      // List rows carry the pairs too: a group holds at most a few hundred, and the page shows them.
+      rowSchema: apiGroupDetail,
+      wire: {
         id: apiGroups.id,
         name: apiGroups.name,
         remark: apiGroups.remark,
-        permissions: apiGroups.permissions,
+        permission_count: mapped(apiGroups.permissions, (pairs) => pairs.length),
         // Spelled out: in a query without joins Drizzle leaves columns unqualified, and "id" would mean roles.id here.
-        roleIds: sql<number[]>`coalesce((select json_agg(r.id order by r.id) from roles r where r.api_group_id = "api_groups"."id"), '[]'::json)`,
-        createdAt: apiGroups.createdAt,
-        updatedAt: apiGroups.updatedAt,
+        role_ids: sql<number[]>`coalesce((select json_agg(r.id order by r.id) from roles r where r.api_group_id = "api_groups"."id"), '[]'::json)`,
+        permissions: apiGroups.permissions,
+        created_at: time(apiGroups.createdAt),
+        updated_at: time(apiGroups.updatedAt),
       },
-      // List rows carry the pairs too: a group holds at most a few hundred, and the page shows them.
-      rowSchema: apiGroupDetail,
-      toRow: (r) => ({
-        id: r.id,
-        name: r.name,
-        remark: r.remark,
-        permission_count: r.permissions.length,
-        role_ids: r.roleIds,
-        permissions: r.permissions,
-        created_at: unix(r.createdAt),
-        updated_at: unix(r.updatedAt),
-      }),
       createSchema: apiGroupCreate,
       updateSchema: apiGroupUpdate,
       listQuery: apiGroupListQuery,

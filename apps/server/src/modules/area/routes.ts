@@ -2,34 +2,24 @@ import { eq } from 'drizzle-orm';
 import { areaCreate, areaListQuery, areaRow, areaUpdate } from '@vigil/contracts';
 import { areas, orgs } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { unix } from '../../resources/rows.ts';
+import { time } from '../../resources/wire.ts';
 
 /** /area: an organisation's areas. `scope.area` is the area's own id, so area admins see only theirs. */
 export const areaRoutes = defineResource({
   path: '/area',
   table: areas,
-  fields: {
+  rowSchema: areaRow,
+  wire: {
     id: areas.id,
-    orgId: areas.orgId,
-    orgName: orgs.name,
+    org_id: areas.orgId,
+    org_name: orgs.name,
     name: areas.name,
     remark: areas.remark,
-    enabled: areas.enabled,
-    createdAt: areas.createdAt,
-    updatedAt: areas.updatedAt,
+    enable: areas.enabled,
+    created_at: time(areas.createdAt),
+    updated_at: time(areas.updatedAt),
   },
   joins: [{ table: orgs, on: eq(orgs.id, areas.orgId) }],
-  rowSchema: areaRow,
-  toRow: (r) => ({
-    id: r.id,
-    org_id: r.orgId,
-    org_name: r.orgName,
-    name: r.name,
-    remark: r.remark,
-    enable: r.enabled,
-    created_at: unix(r.createdAt),
-    updated_at: unix(r.updatedAt),
-  }),
   createSchema: areaCreate,
   updateSchema: areaUpdate,
   listQuery: areaListQuery,

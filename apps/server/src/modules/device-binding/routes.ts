@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   DeviceType,
   dataEnvelope,
@@ -9,19 +9,21 @@ import {
   deviceBindingRow,
   idParam,
   memberDeviceRecord,
+  toUnix,
+  toUnixOrNull,
 } from '@vigil/contracts';
 import { deviceBindings, devices } from '../../db/schema/index.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { defineResource } from '../../resources/define.ts';
-import { containsPattern, unix, unixOrNull } from '../../resources/rows.ts';
+import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { matchesAny } from '../../resources/rows.ts';
+import { time, timeOrNull } from '../../resources/wire.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { findMember } from '../member/rows.ts';
 
-const memberName = sql<string | null>`(select m.name from members m where m.id = ${deviceBindings.memberId})`;
-const areaName = sql<string | null>`(select a.name from areas a where a.id = ${deviceBindings.areaId})`;
-const staffName = (column: typeof deviceBindings.boundBy | typeof deviceBindings.unboundBy) => sql<string | null>`(select s.name from staff s where s.id = ${column})`;
+const boundMemberName = memberName(deviceBindings.memberId);
 const scope = { org: devices.orgId, area: devices.areaId };
 
 /**
@@ -33,44 +35,28 @@ function bindingList(path: string, which: SQL) {
     path,
     tag: 'device',
     table: deviceBindings,
-    fields: {
+    rowSchema: deviceBindingRow,
+    wire: {
       id: deviceBindings.id,
-      orgId: devices.orgId,
-      deviceId: deviceBindings.deviceId,
-      deviceType: devices.type,
+      org_id: devices.orgId,
+      device_id: deviceBindings.deviceId,
+      device_type: devices.type,
       serial: devices.serial,
-      deviceName: devices.name,
+      device_name: devices.name,
       model: devices.model,
-      lastSeenAt: devices.lastSeenAt,
-      memberId: deviceBindings.memberId,
-      memberName,
-      areaId: deviceBindings.areaId,
-      areaName,
-      boundAt: deviceBindings.boundAt,
-      unboundAt: deviceBindings.unboundAt,
+      last_seen_at: timeOrNull(devices.lastSeenAt),
+      member_id: deviceBindings.memberId,
+      member_name: boundMemberName,
+      area_id: deviceBindings.areaId,
+      area_name: areaName(deviceBindings.areaId),
+      bound_at: time(deviceBindings.boundAt),
+      unbound_at: timeOrNull(deviceBindings.unboundAt),
       remark: deviceBindings.remark,
+      // A binding is made when bound and last changed when it ends.
+      created_at: time(deviceBindings.boundAt),
+      updated_at: time(sql<Date>`coalesce(${deviceBindings.unboundAt}, ${deviceBindings.boundAt})`.mapWith(deviceBindings.boundAt)),
     },
     joins: [{ table: devices, on: and(eq(devices.id, deviceBindings.deviceId), which)! }],
-    rowSchema: deviceBindingRow,
-    toRow: (r) => ({
-      id: r.id,
-      org_id: r.orgId,
-      device_id: r.deviceId,
-      device_type: r.deviceType,
-      serial: r.serial,
-      device_name: r.deviceName,
-      model: r.model,
-      last_seen_at: unixOrNull(r.lastSeenAt),
-      member_id: r.memberId,
-      member_name: r.memberName,
-      area_id: r.areaId,
-      area_name: r.areaName,
-      bound_at: unix(r.boundAt),
-      unbound_at: unixOrNull(r.unboundAt),
-      remark: r.remark,
-      created_at: unix(r.boundAt),
-      updated_at: unix(r.unboundAt ?? r.boundAt),
-    }),
     listQuery: deviceBindingListQuery,
     scope,
     filters: {
@@ -78,10 +64,9 @@ function bindingList(path: string, which: SQL) {
       area_id: (v) => or(eq(deviceBindings.areaId, v), eq(devices.areaId, v)),
       device_types: (v) => inArray(devices.type, v),
       state: (v) => (v === 1 ? isNull(deviceBindings.unboundAt) : isNotNull(deviceBindings.unboundAt)),
-      keyword: (v) => or(ilike(devices.serial, containsPattern(v)), ilike(memberName, containsPattern(v))),
+      keyword: matchesAny(devices.serial, boundMemberName),
     },
     dateColumn: deviceBindings.boundAt,
-    orderColumns: { bound_at: deviceBindings.boundAt },
     operations: ['list', 'detail'],
   });
 }
@@ -164,8 +149,8 @@ export async function deviceBindingRoutes(app: FastifyInstance): Promise<void> {
           serial: b.serial,
           device_name: b.name,
           model: b.model,
-          bound_at: unix(b.boundAt),
-          unbound_at: unixOrNull(b.unboundAt),
+          bound_at: toUnix(b.boundAt),
+          unbound_at: toUnixOrNull(b.unboundAt),
           bound_by_name: b.boundBy,
           unbound_by_name: b.unboundBy,
         })),

@@ -16,12 +16,12 @@ import {
   spaceSettingDetail,
   spaceSettingStoredKey,
   writeStoredSetting,
+  toUnix,
 } from '@vigil/contracts';
 import { devices } from '../../db/schema/index.ts';
 import type { PermissionKey } from '../../auth/permissions.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { unix } from '../../resources/rows.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { findDevice } from '../device/rows.ts';
 
@@ -60,7 +60,7 @@ function settingRoutes<T extends Record<string, unknown>>(app: FastifyInstance, 
     async (request) => {
       const row = await load(request, request.params.id);
       const setting = readStoredSetting(page.schema, page.keys, page.defaults, row.settings);
-      return { data: { device_id: request.params.id, setting, updated_at: unix(row.updatedAt) } };
+      return { data: { device_id: request.params.id, setting, updated_at: toUnix(row.updatedAt) } };
     },
   );
   r.put(
@@ -79,7 +79,7 @@ function settingRoutes<T extends Record<string, unknown>>(app: FastifyInstance, 
         .returning({ updatedAt: devices.updatedAt });
       // The rules read settings through the ingestion directory's cache.
       ingestServiceOf(app).directory.invalidate();
-      return { data: { device_id: request.params.id, setting, updated_at: unix(saved.updatedAt) } };
+      return { data: { device_id: request.params.id, setting, updated_at: toUnix(saved.updatedAt) } };
     },
   );
 }

@@ -26,7 +26,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import { defineResource } from '../../resources/define.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { findMember } from '../member/rows.ts';
-import { deviceFields, deviceJoins, deviceScope, findDevice, toDeviceRow } from './rows.ts';
+import { deviceJoins, deviceScope, deviceWire, findDevice } from './rows.ts';
 
 /** A new device key: shown once, only its SHA-256 is stored (what ingestion compares). */
 function newKey(): { key: string; keyHash: string } {
@@ -64,10 +64,9 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       path: '/device/bind',
       tag: 'device',
       table: devices,
-      fields: deviceFields,
-      joins: deviceJoins,
       rowSchema: deviceRow,
-      toRow: toDeviceRow,
+      wire: deviceWire,
+      joins: deviceJoins,
       updateSchema: deviceUpdate,
       listQuery: deviceListQuery,
       scope: deviceScope,

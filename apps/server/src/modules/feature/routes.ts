@@ -10,6 +10,7 @@ import {
   features,
   type FeatureSettings,
   type FeatureSwitches,
+  toUnixOrNull,
 } from '@vigil/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orgFeatures, orgs } from '../../db/schema/index.ts';
@@ -17,7 +18,6 @@ import type { Principal } from '../../auth/principal.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { unixOrNull } from '../../resources/rows.ts';
 import { disabledFeatures } from './service.ts';
 
 /** Operators read and set any organisation's switches; others read their own (setting them is the operator's). */
@@ -33,7 +33,7 @@ async function load(db: Db | Tx, orgId: number): Promise<FeatureSettings> {
   const off = await disabledFeatures(db, orgId);
   const [{ at }] = await db.select({ at: max(orgFeatures.updatedAt) }).from(orgFeatures).where(eq(orgFeatures.orgId, orgId));
   const switches = Object.fromEntries(features.map((f) => [f, !off.has(f)])) as FeatureSwitches;
-  return { org_id: orgId, org_name: org.name, features: switches, updated_at: unixOrNull(at ? new Date(at) : null) };
+  return { org_id: orgId, org_name: org.name, features: switches, updated_at: toUnixOrNull(at ? new Date(at) : null) };
 }
 
 /** GET /feature?org_id and PUT /feature/{org_id}: an organisation's feature switches. */

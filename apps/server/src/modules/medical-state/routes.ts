@@ -1,8 +1,10 @@
-import { eq, ilike, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { medicalStateLogListQuery, medicalStateLogRow } from '@vigil/contracts';
-import { areas, medicalStateLogs, members, staff } from '../../db/schema/index.ts';
+import { medicalStateLogs, members } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { containsPattern, unix } from '../../resources/rows.ts';
+import { loggedBy, readOnly } from '../../resources/logs.ts';
+import { areaName } from '../../resources/names.ts';
+import { matchesAny } from '../../resources/rows.ts';
 
 /**
  * /medical/user: the medical-state log, read-only (PATCH /user/state/{id} writes it). Scoped by the
@@ -12,43 +14,26 @@ export const medicalStateRoutes = defineResource({
   path: '/medical/user',
   tag: 'user',
   table: medicalStateLogs,
-  fields: {
+  rowSchema: medicalStateLogRow,
+  wire: {
     id: medicalStateLogs.id,
-    orgId: medicalStateLogs.orgId,
-    memberId: medicalStateLogs.memberId,
-    memberName: members.name,
-    areaId: members.areaId,
-    areaName: sql<string | null>`(select ${areas.name} from ${areas} where ${areas.id} = ${members.areaId})`,
-    previousState: medicalStateLogs.previousState,
+    org_id: medicalStateLogs.orgId,
+    member_id: medicalStateLogs.memberId,
+    member_name: members.name,
+    area_id: members.areaId,
+    area_name: areaName(members.areaId),
+    previous_state: medicalStateLogs.previousState,
     state: medicalStateLogs.state,
     remark: medicalStateLogs.remark,
-    operatorId: medicalStateLogs.operatorId,
-    operatorName: sql<string | null>`(select ${staff.name} from ${staff} where ${staff.id} = ${medicalStateLogs.operatorId})`,
-    createdAt: medicalStateLogs.createdAt,
+    ...loggedBy({ operator: medicalStateLogs.operatorId, createdAt: medicalStateLogs.createdAt }),
   },
   joins: [{ table: members, on: eq(members.id, medicalStateLogs.memberId) }],
-  rowSchema: medicalStateLogRow,
-  toRow: (r) => ({
-    id: r.id,
-    org_id: r.orgId,
-    member_id: r.memberId,
-    member_name: r.memberName,
-    area_id: r.areaId,
-    area_name: r.areaName,
-    previous_state: r.previousState,
-    state: r.state,
-    remark: r.remark,
-    operator_id: r.operatorId,
-    operator_name: r.operatorName,
-    created_at: unix(r.createdAt),
-    updated_at: unix(r.createdAt),
-  }),
   listQuery: medicalStateLogListQuery,
   scope: { org: members.orgId, area: members.areaId },
   filters: {
     user_id: (v) => eq(medicalStateLogs.memberId, v),
     state: (v) => eq(medicalStateLogs.state, v),
-    keyword: (v) => ilike(members.name, containsPattern(v)),
+    keyword: matchesAny(members.name),
   },
-  operations: ['list', 'detail'],
+  operations: readOnly,
 });

@@ -21,7 +21,7 @@ import { defineResource, type WriteContext } from '../../resources/define.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { invalidateStandards } from '../standards/resolver.ts';
 import { logMemberChange } from '../change-log/write.ts';
-import { assertOwnMember, findOwnMember, memberFields, memberJoins, memberScope, toMemberRow } from './rows.ts';
+import { assertOwnMember, findOwnMember, memberJoins, memberScope, memberWire } from './rows.ts';
 
 const placeOf = (m: Pick<MemberRow, 'org_id' | 'org_name' | 'area_id' | 'area_name'>) => ({
   org_id: m.org_id,
@@ -87,10 +87,9 @@ function memberResource(app: FastifyInstance, path: string) {
     path,
     tag: 'user',
     table: members,
-    fields: memberFields,
-    joins: memberJoins,
     rowSchema: memberRow,
-    toRow: toMemberRow,
+    wire: memberWire,
+    joins: memberJoins,
     createSchema: memberCreate,
     updateSchema: memberUpdate,
     listQuery: memberListQuery,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { OrgType, areaListQuery, areaRow, dataEnvelope, paginated } from '@vigil/contracts';
+import { OrgType, areaListQuery, areaRow, dataEnvelope, paginated, toUnix } from '@vigil/contracts';
 import { areas, orgRelations, orgs } from '../../db/schema/index.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { paginate, pageWindow } from '../../resources/paging.ts';
-import { containsPattern, unix } from '../../resources/rows.ts';
+import { containsPattern } from '../../resources/rows.ts';
 
 const query = areaListQuery.pick({ page: true, per_page: true, name: true, org_id: true });
 
@@ -66,8 +66,8 @@ export async function areaPharmacyRoutes(app: FastifyInstance): Promise<void> {
         name: area.name,
         remark: area.remark,
         enable: area.enabled,
-        created_at: unix(area.createdAt),
-        updated_at: unix(area.updatedAt),
+        created_at: toUnix(area.createdAt),
+        updated_at: toUnix(area.updatedAt),
       }));
       return { data: paginate(q, total, list) };
     },

@@ -6,13 +6,13 @@ import {
   orgRelationListQuery,
   orgRelationRow,
   orgRelationUpdate,
-  type OrgGrant,
 } from '@vigil/contracts';
 import type { Tx } from '../../db/client.ts';
 import { orgRelations, orgs } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
 import { defineResource } from '../../resources/define.ts';
-import { containsPattern, unix } from '../../resources/rows.ts';
+import { containsPattern } from '../../resources/rows.ts';
+import { time } from '../../resources/wire.ts';
 
 const related = alias(orgs, 'related_orgs');
 
@@ -41,37 +41,24 @@ export const orgRelationRoutes = defineResource({
   path: '/org/relation',
   tag: 'org',
   table: orgRelations,
-  fields: {
+  rowSchema: orgRelationRow,
+  wire: {
     id: orgRelations.id,
-    orgId: orgRelations.orgId,
-    orgName: orgs.name,
-    relatedOrgId: orgRelations.relatedOrgId,
-    relatedName: related.name,
-    relatedType: related.type,
-    relatedIsGuard: related.isGuard,
+    org_id: orgRelations.orgId,
+    org_name: orgs.name,
+    related_org_id: orgRelations.relatedOrgId,
+    related_org_name: related.name,
+    related_org_type: related.type,
+    related_is_guard: related.isGuard,
     grants: orgRelations.grants,
-    enabled: orgRelations.enabled,
-    createdAt: orgRelations.createdAt,
-    updatedAt: orgRelations.updatedAt,
+    enable: orgRelations.enabled,
+    created_at: time(orgRelations.createdAt),
+    updated_at: time(orgRelations.updatedAt),
   },
   joins: [
     { table: orgs, on: eq(orgs.id, orgRelations.orgId) },
     { table: related, on: eq(related.id, orgRelations.relatedOrgId) },
   ],
-  rowSchema: orgRelationRow,
-  toRow: (r) => ({
-    id: r.id,
-    org_id: r.orgId,
-    org_name: r.orgName,
-    related_org_id: r.relatedOrgId,
-    related_org_name: r.relatedName,
-    related_org_type: r.relatedType as OrgType,
-    related_is_guard: r.relatedIsGuard,
-    grants: r.grants as OrgGrant[],
-    enable: r.enabled,
-    created_at: unix(r.createdAt),
-    updated_at: unix(r.updatedAt),
-  }),
   createSchema: orgRelationCreate,
   updateSchema: orgRelationUpdate,
   listQuery: orgRelationListQuery,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { orgCreate, orgListQuery, orgRow, orgUpdate, type OrgType } from '@vigil/contracts';
+import { orgCreate, orgListQuery, orgRow, orgUpdate } from '@vigil/contracts';
 import { orgs } from '../../db/schema/index.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { forbidden } from '../../http/errors.ts';
 import { defineResource } from '../../resources/define.ts';
-import { unix } from '../../resources/rows.ts';
+import { time } from '../../resources/wire.ts';
 
 /**
  * /org: operators see and manage every organisation; everyone else sees only their own, read-only
@@ -14,31 +14,19 @@ import { unix } from '../../resources/rows.ts';
 export const orgRoutes = defineResource({
   path: '/org',
   table: orgs,
-  fields: {
+  rowSchema: orgRow,
+  wire: {
     id: orgs.id,
     name: orgs.name,
     type: orgs.type,
-    isGuard: orgs.isGuard,
-    enabled: orgs.enabled,
+    is_guard: orgs.isGuard,
+    enable: orgs.enabled,
     phone: orgs.phone,
     address: orgs.address,
-    escalationMinutes: orgs.escalationMinutes,
-    createdAt: orgs.createdAt,
-    updatedAt: orgs.updatedAt,
+    escalation_minutes: orgs.escalationMinutes,
+    created_at: time(orgs.createdAt),
+    updated_at: time(orgs.updatedAt),
   },
-  rowSchema: orgRow,
-  toRow: (r) => ({
-    id: r.id,
-    name: r.name,
-    type: r.type as OrgType,
-    is_guard: r.isGuard,
-    enable: r.enabled,
-    phone: r.phone,
-    address: r.address,
-    escalation_minutes: r.escalationMinutes,
-    created_at: unix(r.createdAt),
-    updated_at: unix(r.updatedAt),
-  }),
   createSchema: orgCreate,
   updateSchema: orgUpdate,
   listQuery: orgListQuery,

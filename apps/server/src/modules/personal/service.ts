@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { PersonalDetail } from '@vigil/contracts';
+import { toUnix, type PersonalDetail } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { areas, orgs, staff } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { unix } from '../../resources/rows.ts';
 
 export type PersonalInfo = PersonalDetail & { must_change_password: boolean };
 
@@ -44,7 +43,7 @@ export async function loadPersonal(db: Db, staffId: number): Promise<PersonalInf
     email: row.email,
     // A password nobody has chosen yet (first-start admin, accounts set up by an admin) must be replaced.
     must_change_password: row.passwordChangedAt === null,
-    created_at: unix(row.createdAt),
-    updated_at: unix(row.updatedAt),
+    created_at: toUnix(row.createdAt),
+    updated_at: toUnix(row.updatedAt),
   };
 }

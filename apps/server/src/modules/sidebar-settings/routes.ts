@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { dataEnvelope, sidebarRoleDetail, sidebarRoleParam, sidebarRoleUpdate } from '@vigil/contracts';
+import { dataEnvelope, sidebarRoleDetail, sidebarRoleParam, sidebarRoleUpdate, toUnix } from '@vigil/contracts';
 import { roles } from '../../db/schema/index.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { unix } from '../../resources/rows.ts';
 
 /**
  * GET and PUT /sidebar/role/{role}: the stored sidebar tree of a role (sidebar settings page).
@@ -25,7 +24,7 @@ export async function sidebarSettingsRoutes(app: FastifyInstance): Promise<void>
       if (!isOperator(request.principal)) throw forbidden();
       const [row] = await app.database.db.select().from(roles).where(eq(roles.id, request.params.role));
       if (!row) throw notFound();
-      return { data: { role: row.id, sidebar: row.sidebar, updated_at: unix(row.updatedAt) } };
+      return { data: { role: row.id, sidebar: row.sidebar, updated_at: toUnix(row.updatedAt) } };
     },
   );
   r.put(
@@ -48,7 +47,7 @@ export async function sidebarSettingsRoutes(app: FastifyInstance): Promise<void>
         .where(eq(roles.id, request.params.role))
         .returning();
       if (!row) throw notFound();
-      return { data: { role: row.id, sidebar: row.sidebar, updated_at: unix(row.updatedAt) } };
+      return { data: { role: row.id, sidebar: row.sidebar, updated_at: toUnix(row.updatedAt) } };
     },
   );
 }

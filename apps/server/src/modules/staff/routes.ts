@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   UserChangeKind,
   idParam,
@@ -12,14 +12,15 @@ import {
   type StaffRole,
   type StaffRow,
 } from '@vigil/contracts';
-import { areas, orgs, staff } from '../../db/schema/index.ts';
+import { orgs, staff } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { resolvePlacement, scopeCondition } from '../../auth/scope.ts';
 import { revokeStaffSessions } from '../../auth/sessions.ts';
 import { forbidden, notFound, processError } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { defineResource, type WriteContext } from '../../resources/define.ts';
-import { unix, unixOrNull } from '../../resources/rows.ts';
+import { areaName } from '../../resources/names.ts';
+import { time, timeOrNull } from '../../resources/wire.ts';
 import { logStaffChange } from '../change-log/write.ts';
 import { checkRole, mayHandleRole } from './roles.ts';
 
@@ -53,42 +54,25 @@ async function logChanges({ tx, principal, before, after }: WriteContext<StaffRo
 const staffResource = defineResource({
   path: '/staff',
   table: staff,
-  fields: {
+  rowSchema: staffRow,
+  wire: {
     id: staff.id,
     account: staff.account,
     name: staff.name,
     role: staff.role,
-    orgId: staff.orgId,
-    orgName: orgs.name,
-    areaId: staff.areaId,
-    areaName: sql<string | null>`(select ${areas.name} from ${areas} where ${areas.id} = ${staff.areaId})`,
+    org_id: staff.orgId,
+    org_name: orgs.name,
+    area_id: staff.areaId,
+    area_name: areaName(staff.areaId),
     phone: staff.phone,
     email: staff.email,
     headshot: staff.headshot,
-    enabled: staff.enabled,
-    passwordChangedAt: staff.passwordChangedAt,
-    createdAt: staff.createdAt,
-    updatedAt: staff.updatedAt,
+    enable: staff.enabled,
+    password_changed_at: timeOrNull(staff.passwordChangedAt),
+    created_at: time(staff.createdAt),
+    updated_at: time(staff.updatedAt),
   },
   joins: [{ table: orgs, on: eq(orgs.id, staff.orgId) }],
-  rowSchema: staffRow,
-  toRow: (r) => ({
-    id: r.id,
-    account: r.account,
-    name: r.name,
-    role: r.role,
-    org_id: r.orgId,
-    org_name: r.orgName,
-    area_id: r.areaId,
-    area_name: r.areaName,
-    phone: r.phone,
-    email: r.email,
-    headshot: r.headshot,
-    enable: r.enabled,
-    password_changed_at: unixOrNull(r.passwordChangedAt),
-    created_at: unix(r.createdAt),
-    updated_at: unix(r.updatedAt),
-  }),
   createSchema: staffCreate,
   updateSchema: staffUpdate,
   listQuery: staffListQuery,

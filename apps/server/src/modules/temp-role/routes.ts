@@ -1,13 +1,14 @@
 import { and, eq, gt, ilike, lte, not, or, sql } from 'drizzle-orm';
-import { tempRoleCreate, tempRoleListQuery, tempRoleRow, type StaffRole } from '@vigil/contracts';
+import { fromUnix, nowUnix, tempRoleCreate, tempRoleListQuery, tempRoleRow, type StaffRole } from '@vigil/contracts';
 import { orgs, staff, tempRoles } from '../../db/schema/index.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { defineResource } from '../../resources/define.ts';
-import { containsPattern, unix } from '../../resources/rows.ts';
+import { containsPattern } from '../../resources/rows.ts';
+import { staffName } from '../../resources/names.ts';
+import { mapped, time } from '../../resources/wire.ts';
 import { checkRole, mayHandleRole } from '../staff/roles.ts';
 
-const granter = sql<string | null>`(select g.name from staff g where g.id = ${tempRoles.grantedBy})`;
 const activeNow = and(lte(tempRoles.startsAt, sql`now()`), gt(tempRoles.expiresAt, sql`now()`))!;
 
 /**
@@ -19,55 +20,37 @@ export const tempRoleRoutes = defineResource({
   path: '/temp/role',
   tag: 'role',
   table: tempRoles,
-  fields: {
+  rowSchema: tempRoleRow,
+  wire: {
     id: tempRoles.id,
-    staffId: tempRoles.staffId,
-    staffName: staff.name,
-    staffAccount: staff.account,
-    staffRole: staff.role,
-    orgId: staff.orgId,
-    orgName: orgs.name,
-    areaId: staff.areaId,
+    staff_id: tempRoles.staffId,
+    staff_name: staff.name,
+    staff_account: staff.account,
+    org_id: staff.orgId,
+    org_name: orgs.name,
+    area_id: staff.areaId,
+    staff_role: staff.role,
     role: tempRoles.role,
-    startsAt: tempRoles.startsAt,
-    expiresAt: tempRoles.expiresAt,
-    active: sql<boolean>`${activeNow}`,
-    grantedByName: granter,
+    starts_at: time(tempRoles.startsAt),
+    expires_at: time(tempRoles.expiresAt),
+    active: mapped(sql<boolean>`${activeNow}`, Boolean),
+    granted_by_name: staffName(tempRoles.grantedBy),
     remark: tempRoles.remark,
-    createdAt: tempRoles.createdAt,
-    updatedAt: tempRoles.updatedAt,
+    created_at: time(tempRoles.createdAt),
+    updated_at: time(tempRoles.updatedAt),
   },
   joins: [
     { table: staff, on: eq(staff.id, tempRoles.staffId) },
     { table: orgs, on: eq(orgs.id, staff.orgId) },
   ],
-  rowSchema: tempRoleRow,
-  toRow: (r) => ({
-    id: r.id,
-    staff_id: r.staffId,
-    staff_name: r.staffName,
-    staff_account: r.staffAccount,
-    org_id: r.orgId,
-    org_name: r.orgName,
-    area_id: r.areaId,
-    staff_role: r.staffRole,
-    role: r.role,
-    starts_at: unix(r.startsAt),
-    expires_at: unix(r.expiresAt),
-    active: Boolean(r.active),
-    granted_by_name: r.grantedByName,
-    remark: r.remark,
-    created_at: unix(r.createdAt),
-    updated_at: unix(r.updatedAt),
-  }),
   createSchema: tempRoleCreate,
   listQuery: tempRoleListQuery,
   scope: { org: staff.orgId, area: staff.areaId },
   toInsert: (body) => ({
     staffId: body.staff_id,
     role: body.role,
-    startsAt: new Date((body.starts_at ?? Math.floor(Date.now() / 1000)) * 1000),
-    expiresAt: new Date(body.expires_at * 1000),
+    startsAt: fromUnix(body.starts_at ?? nowUnix()),
+    expiresAt: fromUnix(body.expires_at),
     remark: body.remark || null,
   }),
   filters: {

@@ -51,3 +51,43 @@ export type MemberChangeLogRow = z.infer<typeof memberChangeLogRow>;
 export const staffChangeLogListQuery = listQuery(['id', 'created_at']);
 export const memberChangeLogListQuery = listQuery(['id', 'created_at']);
 export type ChangeLogListQuery = z.infer<typeof staffChangeLogListQuery>;
+
+/** What a write did to a record: the resource kit's generic calls. */
+export const recordActions = ['create', 'update', 'enable', 'delete'] as const;
+export const recordAction = z.enum(recordActions);
+export type RecordAction = z.infer<typeof recordAction>;
+
+/**
+ * GET /change/record row: one write to a record of any resource that keeps history (care records
+ * and the like). `resource` is the API path ('/care/health'); before/after are the API rows as the
+ * resource answered them (before null on create, after null on delete).
+ */
+export const recordChangeRow = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  area_id: z.number().int().nullable(),
+  resource: z.string(),
+  record_id: z.number().int(),
+  member_id: z.number().int().nullable(),
+  member_name: z.string().nullable(),
+  action: recordAction,
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  operator_id: z.number().int().nullable(),
+  operator_name: z.string().nullable(),
+  ...logAuditFields,
+});
+export type RecordChangeRow = z.infer<typeof recordChangeRow>;
+
+/**
+ * Read-only list, newest first when asked with order desc. Filters: resource (the API path),
+ * record_id, user_id (the member), start_date/end_date (created_at), org_id, area_id.
+ */
+export const recordChangeListQuery = listQuery(['id', 'created_at']).extend({
+  resource: z
+    .string()
+    .max(100)
+    .regex(/^\/[a-z0-9/-]+$/, { message: 'validation.invalidOption' })
+    .optional(),
+});
+export type RecordChangeListQuery = z.infer<typeof recordChangeListQuery>;

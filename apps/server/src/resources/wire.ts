@@ -1,0 +1,79 @@
+import { Column, SQL, is } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import { toUnix, toUnixOrNull } from '@vigil/contracts';
+
+/** Where a wire value is read from: a column (of the table or a join) or an SQL expression. */
+export type WireSource = AnyPgColumn | SQL | SQL.Aliased;
+
+/** The value a source selects, as Drizzle maps it. */
+type SourceValue<S extends WireSource> = SelectResultFields<{ v: S }>['v'];
+
+/** A source whose value is turned into the wire value (times into unix seconds, for instance). */
+class Converted {
+  constructor(
+    readonly source: WireSource,
+    readonly convert: (value: unknown) => unknown,
+  ) {}
+}
+
+export type WireField = WireSource | Converted;
+
+/**
+ * A resource's wire shape: one entry per key of its API row (snake_case, exactly the contracts row
+ * schema's keys; the type and a test over every resource hold them equal), each naming where the
+ * value comes from. The selected fields and the row mapping are both derived from it.
+ */
+export type WireMap<TRow> = { readonly [K in keyof TRow]-?: WireField };
+
+/** The escape hatch: a value computed from its source (e.g. a role's label key from its id). */
+export function mapped<S extends WireSource, T>(source: S, convert: (value: SourceValue<S>) => T): WireField {
+  return new Converted(source, convert as (value: unknown) => unknown);
+}
+
+/** A timestamp column (or expression mapped to a Date) on the wire as unix seconds. */
+export function time(source: WireSource): WireField {
+  return new Converted(source, (value) => toUnix(value as Date));
+}
+
+/** A nullable timestamp on the wire as unix seconds or null. */
+export function timeOrNull(source: WireSource): WireField {
+  return new Converted(source, (value) => toUnixOrNull(value as Date | null));
+}
+
+/** What the kit needs from a map: the fields to select and the mapping of a selected row to the API row. */
+export type Wire<TRow> = {
+  keys: readonly string[];
+  fields: SelectedFields;
+  toRow: (selected: Record<string, unknown>) => TRow;
+};
+
+export function compileWire<TRow>(map: WireMap<TRow>): Wire<TRow> {
+  const entries = Object.entries(map as Record<string, WireField>);
+  const fields: Record<string, WireSource> = {};
+  const converters: [string, (value: unknown) => unknown][] = [];
+  for (const [key, field] of entries) {
+    if (field instanceof Converted) {
+      fields[key] = field.source;
+      converters.push([key, field.convert]);
+    } else {
+      fields[key] = field;
+    }
+  }
+  return {
+    keys: entries.map(([key]) => key),
+    fields: fields as SelectedFields,
+    toRow: (selected) => {
+      const row = { ...selected };
+      for (const [key, convert] of converters) row[key] = convert(selected[key]);
+      return row as TRow;
+    },
+  };
+}
+
+/** The column or expression behind a wire key, for ordering by it. */
+export function wireSource(field: WireField): AnyPgColumn | SQL | undefined {
+  const source = field instanceof Converted ? field.source : field;
+  if (is(source, Column) || is(source, SQL)) return source as AnyPgColumn | SQL;
+  return undefined;
+}
