@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { DeviceType, OrgType, guardRoles, roleOrgType, staffRoles, type StaffRole } from '@vigil/contracts';
+import {
+  DeliveryOrderState,
+  DeviceType,
+  OrgType,
+  canTransition,
+  guardRoles,
+  roleOrgType,
+  staffRoles,
+  type DeliverySide,
+  type StaffRole,
+} from '@vigil/contracts';
 import { verifyPassword } from '../auth/password.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { asc } from 'drizzle-orm';
-import { areas, deviceBindings, devices, members, orgRelations, orgs, staff } from '../db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { areas, deliveryOrderHistory, deliveryOrders, deviceBindings, devices, members, orgRelations, orgs, staff } from '../db/schema/index.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemo } from './seed.ts';
 
@@ -126,6 +136,20 @@ describe('demo seed', () => {
     expect(bindingRows.filter((b) => sleepSensors.includes(b.deviceId)).every((b) => b.memberId !== null)).toBe(true);
     // Spare stock stays unbound.
     expect(bindingRows.length).toBeLessThan(deviceRows.length);
+  });
+
+  it('sends the care organisation\'s orders to its pharmacy in several states, each history along the state machine', async () => {
+    const orders = await database.db.select().from(deliveryOrders);
+    const [pharmacy] = await database.db.select({ id: orgs.id }).from(orgs).where(eq(orgs.type, OrgType.pharmacy));
+    expect(orders.every((o) => o.pharmacyOrgId === pharmacy.id)).toBe(true);
+    expect(new Set(orders.map((o) => o.state)).size).toBeGreaterThanOrEqual(8);
+    const history = await database.db.select().from(deliveryOrderHistory).orderBy(asc(deliveryOrderHistory.id));
+    for (const o of orders) {
+      const steps = history.filter((h) => h.orderId === o.id);
+      expect(steps[0]).toMatchObject({ fromState: null, toState: DeliveryOrderState.submitted, side: 'care' });
+      for (const h of steps.slice(1)) expect(canTransition(h.fromState as DeliveryOrderState, h.toState as DeliveryOrderState, h.side as DeliverySide)).toBe(true);
+      expect(steps.at(-1)!.toState).toBe(o.state);
+    }
   });
 
   it('is deterministic and never seeds twice', async () => {

@@ -14,6 +14,7 @@ import {
   demoRelations,
   type DemoOrgKey,
 } from './data.ts';
+import { seedDeliveryOrders } from './delivery.ts';
 import {
   areaDevicePlan,
   demoDeviceKey,
@@ -201,6 +202,7 @@ export async function seedDemo(db: Db): Promise<void> {
         : [],
     );
     await tx.insert(deviceBindings).values(bindingValues);
+    await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
   });
 }
 
