@@ -21,6 +21,7 @@ import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { nowUnix } from '@vigil/contracts';
 import { DataSource, DeviceType, Role } from '../../packages/contracts/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createSession } from '../../apps/server/src/auth/sessions.ts';
@@ -114,7 +115,7 @@ const ready = await new Promise<{ connected: number }>((resolve, reject) => {
 });
 console.log(`${ready.connected} sockets connected; sending ${2000 * SECONDS} readings over ${SECONDS} s …`);
 
-const liveStart = Math.floor(Date.now() / 1000) - SECONDS - 10;
+const liveStart = nowUnix() - SECONDS - 10;
 
 /** Posts one second of normal readings for an organisation. */
 function post(w: (typeof worlds)[number], readings: unknown[]) {

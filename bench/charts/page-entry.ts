@@ -5,6 +5,7 @@
  * the browser must prepare itself.
  */
 import { type AlignedSeries, prepareSeries } from '@vigil/contracts/charts';
+import { fromUnix } from '@vigil/contracts';
 import { mountTimeChart } from '../../apps/web/src/components/charts/uplot/time-chart.ts';
 import type { ChartPalette } from '../../apps/web/src/components/charts/palette.ts';
 import type { TimeChartSpec } from '../../apps/web/src/components/charts/uplot/spec.ts';
@@ -66,7 +67,7 @@ async function run(
     range: { from: rules.from, to: rules.to },
     xFormat: 'MM/DD HH:mm',
     tickGap: 40,
-    formatTime: (s) => new Date(s * 1000).toISOString(),
+    formatTime: (s) => fromUnix(s).toISOString(),
   };
   const chart = mountTimeChart(host, spec, palette, data, { width, height: 320 }, { decimate });
   // uPlot draws in a microtask queued by its constructor; this await runs after it.

@@ -13,6 +13,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { nowUnix } from '@vigil/contracts';
 import { DataSource, DeviceType } from '../../packages/contracts/src/index.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -43,7 +44,7 @@ async function scenario(
   });
   const serials = world.devices.map((d) => d.serial);
   const principal = { kind: 'gateway' as const, gatewayId: 1, orgId: world.org.id };
-  const start = Math.floor(Date.now() / 1000) - 20 * 86400;
+  const start = nowUnix() - 20 * 86400;
   const figures: Figures = { database: label };
 
   // 1. Batched through the service.
@@ -151,7 +152,7 @@ async function scenario(
   let sent = 0;
   let stored = 0;
   let late = 0;
-  const liveStart = Math.floor(Date.now() / 1000) - opts.sustainedSeconds - 5;
+  const liveStart = nowUnix() - opts.sustainedSeconds - 5;
   const t3 = performance.now();
   const pending: Promise<void>[] = [];
   for (let second = 0; second < opts.sustainedSeconds; second++) {

@@ -4,6 +4,7 @@
  * and the console's query (one member, one week, in time order). Decides docs/ingest.md's layout.
  */
 import pg from 'pg';
+import { nowUnix } from '@vigil/contracts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { percentile } from './workload.ts';
 
@@ -31,7 +32,7 @@ try {
   await client.query('create unique index heart_rate_device_time_uq on heart_rate (device_id, occur_time)');
   await client.query('create index heart_rate_member_time_idx on heart_rate (member_id, occur_time)');
 
-  const start = Math.floor(Date.now() / 1000) - 10 * 86400;
+  const start = nowUnix() - 10 * 86400;
   const insert = async (table: 'readings' | 'heart_rate') => {
     const t0 = performance.now();
     for (let m = 1; m <= MEMBERS; m++) {

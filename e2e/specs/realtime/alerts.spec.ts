@@ -1,4 +1,4 @@
-import { DataSource } from '@vigil/contracts';
+import { DataSource, nowUnix } from '@vigil/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, expect, loginAs, test } from '../../fixtures.ts';
 
@@ -41,7 +41,7 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
 
   const ingest = await request.post('/api/ingest/readings', {
     headers: { 'x-device-key': DEVICE_KEY },
-    data: { readings: [{ serial: SERIAL, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: Math.floor(Date.now() / 1000), values: { value: 178 } }] },
+    data: { readings: [{ serial: SERIAL, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: nowUnix(), values: { value: 178 } }] },
   });
   expect(ingest.status()).toBe(200);
   expect(((await ingest.json()) as { data: { accepted: number } }).data.accepted).toBe(1);

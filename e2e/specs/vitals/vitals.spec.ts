@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { DataSource, StandardKind } from '@vigil/contracts';
+import { DataSource, StandardKind, fromUnix, nowUnix } from '@vigil/contracts';
 import { apiLogin, expect, loginAs, test } from '../../fixtures.ts';
 
 /**
@@ -20,11 +20,11 @@ const NO_MEMBER = 999_999;
 // Day boundaries below are UTC days: the browser runs in UTC too, so "today" agrees on both sides.
 test.use({ timezoneId: 'UTC' });
 
-const now = Math.floor(Date.now() / 1000 / MIN) * MIN - MIN;
+const now = Math.floor(nowUnix() / MIN) * MIN - MIN;
 const todayStart = Math.floor(now / DAY) * DAY;
 /** The night shown on the sleep tab: 23:00 two days ago to 06:30 yesterday (always in the past). */
 const night = { day: todayStart - DAY, start: todayStart - DAY - HOUR, end: todayStart - DAY + 6.5 * HOUR };
-const isoDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+const isoDay = (t: number) => fromUnix(t).toISOString().slice(0, 10);
 
 type Reading = { serial: string; kind: string; source: number; occur_time: number; values: Record<string, unknown> };
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DataSource, ErrorCode } from '@vigil/contracts';
+import { DataSource, ErrorCode, nowUnix } from '@vigil/contracts';
 import { createWorld } from '../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../test/helpers.ts';
 import { seedIngestWorld } from '../ingest/fixtures.ts';
@@ -44,7 +44,7 @@ describe('text with control characters', () => {
       occur_time,
       values: { value: 70 },
     });
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowUnix();
     const res = await t.app.inject({
       method: 'POST',
       url: `${t.app.config.apiPrefix}/ingest/readings`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
-import { DataSource } from '@vigil/contracts';
+import { DataSource, nowUnix } from '@vigil/contracts';
 import { useTestApp } from '../../test/helpers.ts';
 import { readings } from '../db/schema/index.ts';
 import { DomainEventBus } from '../events.ts';
@@ -52,7 +52,7 @@ describe.runIf(available)('MQTT bridge', () => {
     await device.subscribeAsync(`${base}/ack`, { qos: 1 });
     const acks: unknown[] = [];
     device.on('message', (_topic, payload) => acks.push(JSON.parse(payload.toString())));
-    const at = Math.floor(Date.now() / 1000) - 30;
+    const at = nowUnix() - 30;
     const message = {
       id: 'm-1',
       key: world.deviceKey(0),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { AbnormalType, DataSource, ErrorCode } from '@vigil/contracts';
+import { AbnormalType, DataSource, ErrorCode, nowUnix, fromUnix } from '@vigil/contracts';
 import { useTestApp } from '../../test/helpers.ts';
 import { abnormalEvents, deviceBindings, members, readings } from '../db/schema/index.ts';
 import { DomainEventBus } from '../events.ts';
@@ -11,7 +11,7 @@ const t = useTestApp();
 let service: IngestService;
 let world: Awaited<ReturnType<typeof seedIngestWorld>>;
 const events = new DomainEventBus();
-const now = Math.floor(Date.now() / 1000);
+const now = nowUnix();
 const hr = (serial: string, t: number, value: number) => ({
   serial,
   kind: 'heartRate',
@@ -127,11 +127,11 @@ describe('ingest service', () => {
     const switchAt = now - 3600;
     await t.db
       .update(deviceBindings)
-      .set({ unboundAt: new Date(switchAt * 1000) })
+      .set({ unboundAt: fromUnix(switchAt) })
       .where(eq(deviceBindings.deviceId, device.id));
     await t.db
       .insert(deviceBindings)
-      .values({ deviceId: device.id, memberId: second.id, boundAt: new Date(switchAt * 1000) });
+      .values({ deviceId: device.id, memberId: second.id, boundAt: fromUnix(switchAt) });
     service.directory.invalidate(device.serial);
     await service.ingest(gateway(), [hr(device.serial, switchAt - 1, 66), hr(device.serial, switchAt, 67)]);
     const rows = await t.db

@@ -6,6 +6,8 @@ import {
   deviceTypeStoreCategory,
   ErrorCode,
   type DataSource,
+  fromUnix,
+  toUnix,
 } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import type { DomainEventBus } from '../events.ts';
@@ -96,7 +98,7 @@ export class IngestService {
     const rejected: Rejection[] = [];
     const reject = (index: number, code: Rejection['code'], reason: string) =>
       rejected.push({ index, code, reason });
-    const now = Math.floor(nowMs / 1000);
+    const now = toUnix(new Date(nowMs));
 
     // Pass 1: envelopes (fast check, zod for anything it does not accept), so the batch's devices
     // load in one lookup. Rejections are reported in pass 2, in index order.
@@ -166,7 +168,7 @@ export class IngestService {
       seen.add(key);
       accepted.push({
         device,
-        binding: bindingAt(device, r.occur_time * 1000),
+        binding: bindingAt(device, fromUnix(r.occur_time).getTime()),
         kind,
         source: r.source,
         occurTime: r.occur_time,
@@ -237,7 +239,7 @@ export class IngestService {
         on conflict do nothing
         returning device_id, kind, occur_time
       ), touched as (
-        update devices set last_seen_at = to_timestamp(${nowMs / 1000})
+        update devices set last_seen_at = ${new Date(nowMs).toISOString()}::timestamptz
         where id = any(${pgArray(due)}::int[])
       )
       select (select count(*)::int from ins) as n,
@@ -284,11 +286,11 @@ export class IngestService {
         occurTime: r.occurTime,
       });
       for (const x of verdict.raise)
-        raise.push({ ...target(r), type: x.type, occurTime: new Date(r.occurTime * 1000), detail: x.detail });
+        raise.push({ ...target(r), type: x.type, occurTime: fromUnix(r.occurTime), detail: x.detail });
       // Nearly every reading recovers its family; only open events are worth a request.
       for (const type of verdict.recover) {
         if (!this.raiser.isOpen(type, memberId, r.device.id)) continue;
-        recover.push({ type, memberId, deviceId: r.device.id, occurTime: new Date(r.occurTime * 1000) });
+        recover.push({ type, memberId, deviceId: r.device.id, occurTime: fromUnix(r.occurTime) });
       }
       // Any data at all means the device is back online: close its offline event at once.
       for (const type of offlineTypes) {
@@ -296,7 +298,7 @@ export class IngestService {
         const key = `${type}:${memberId}:${r.device.id}`;
         if (online.has(key)) continue;
         online.add(key);
-        recover.push({ type, memberId, deviceId: r.device.id, occurTime: new Date(r.occurTime * 1000), immediate: true });
+        recover.push({ type, memberId, deviceId: r.device.id, occurTime: fromUnix(r.occurTime), immediate: true });
       }
     }
     raise.push(...(await this.heartVesselAlerts(rows)));
@@ -324,7 +326,7 @@ export class IngestService {
           ...target(r),
           deviceId: null,
           type: raised.type,
-          occurTime: new Date(r.occurTime * 1000),
+          occurTime: fromUnix(r.occurTime),
           detail: raised.detail,
         });
     }

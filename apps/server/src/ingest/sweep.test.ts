@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AbnormalType, DataSource, DeviceType } from '@vigil/contracts';
+import { AbnormalType, DataSource, DeviceType, toUnix } from '@vigil/contracts';
 import { useTestApp } from '../../test/helpers.ts';
 import { abnormalEvents, devices } from '../db/schema/index.ts';
 import { DomainEventBus } from '../events.ts';
@@ -49,7 +49,7 @@ describe('periodic rules', () => {
         serial: beyond.serial,
         kind: 'heartRate',
         source: DataSource.watchB10_1m,
-        occur_time: Math.floor(now.getTime() / 1000) - 5,
+        occur_time: toUnix(now) - 5,
         values: { value: 70 },
       },
     ]);
@@ -77,7 +77,7 @@ describe('periodic rules', () => {
           serial: measured.serial,
           kind: 'bloodPressure',
           source: DataSource.bloodPressureMonitor,
-          occur_time: Date.UTC(2030, 0, 1, 8) / 1000,
+          occur_time: toUnix(new Date(Date.UTC(2030, 0, 1, 8))),
           values: { sys: 120, dia: 80 },
         },
       ],

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { DeviceType, type AbnormalType } from '@vigil/contracts';
+import { DeviceType, type AbnormalType, toUnix, fromUnix } from '@vigil/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { areas, deviceBindings, devices, members, readings } from '../db/schema/index.ts';
@@ -71,8 +71,8 @@ export async function offlineSweep(db: Db, raiser: AbnormalRaiser, now: Date): P
   const out: RaiseRequest[] = [];
   for (const b of bound) {
     const raised = offlineRule({
-      lastSeenAt: Math.floor(b.d.lastSeenAt!.getTime() / 1000),
-      now: Math.floor(now.getTime() / 1000),
+      lastSeenAt: toUnix(b.d.lastSeenAt!),
+      now: toUnix(now),
       limitMinutes: parseDeviceSettings(b.d.settings).offlineMinutes,
       iot: b.d.type === DeviceType.chylyngWatch,
     });
@@ -84,7 +84,7 @@ export async function offlineSweep(db: Db, raiser: AbnormalRaiser, now: Date): P
 /** Start (unix seconds) of the local day before `now` for a device's UTC offset. */
 export function previousLocalDay(now: Date, utcOffsetMinutes: number): number {
   const offset = utcOffsetMinutes * 60;
-  return Math.floor((now.getTime() / 1000 + offset) / 86400) * 86400 - offset - 86400;
+  return Math.floor((toUnix(now) + offset) / 86400) * 86400 - offset - 86400;
 }
 
 /** Spot devices of members that measured fewer times yesterday than their setting asks. */
@@ -103,7 +103,7 @@ export async function dailyMeasurementSweep(db: Db, raiser: AbnormalRaiser, now:
           readings.deviceId,
           bound.map((b) => b.d.id),
         ),
-        gte(readings.occurTime, new Date(earliest * 1000)),
+        gte(readings.occurTime, fromUnix(earliest)),
         lt(readings.occurTime, now),
         isNotNull(readings.memberId),
       ),
@@ -113,10 +113,10 @@ export async function dailyMeasurementSweep(db: Db, raiser: AbnormalRaiser, now:
     const settings = parseDeviceSettings(b.d.settings);
     const from = previousLocalDay(now, settings.utcOffsetMinutes);
     const count = counts.filter(
-      (c) => c.deviceId === b.d.id && c.t.getTime() >= from * 1000 && c.t.getTime() < (from + 86400) * 1000,
+      (c) => c.deviceId === b.d.id && c.t >= fromUnix(from) && c.t < fromUnix(from + 86400),
     ).length;
     const raised = tooFewMeasurementsRule({ count, expected: settings.dailyMeasurements });
-    if (raised) out.push(request(b, raised, new Date((from + 86400) * 1000)));
+    if (raised) out.push(request(b, raised, fromUnix(from + 86400)));
   }
   return raiser.raise(out);
 }

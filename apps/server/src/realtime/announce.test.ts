@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { AbnormalType, DataSource, DeviceType, RealtimeEvent, Role, type RealtimeAbnormal } from '@vigil/contracts';
+import { AbnormalType, DataSource, DeviceType, RealtimeEvent, Role, type RealtimeAbnormal, nowUnix } from '@vigil/contracts';
 import type { Database } from '../db/client.ts';
 import { abnormalEvents, apiGroups, roles } from '../db/schema/index.ts';
 import { addMonitoredMember } from '../ingest/fixtures.ts';
@@ -17,7 +17,7 @@ let instance: Instance;
 let world: World;
 let serial: string;
 const sockets: ClientSocket[] = [];
-const now = Math.floor(Date.now() / 1000);
+const now = nowUnix();
 const gateway = () => ({ kind: 'gateway' as const, gatewayId: 0, orgId: world.a.orgId });
 const temperature = (occur_time: number, value: number) => ({
   serial,

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type RealtimeCursor, operatorRoles } from '@vigil/contracts';
+import { type RealtimeCursor, operatorRoles, fromUnix } from '@vigil/contracts';
 import { abnormalEvents } from '../db/schema/index.ts';
 import type { Emit } from './index.ts';
 import { loadAbnormalItems } from './items.ts';
@@ -27,7 +27,7 @@ function scopeOf(p: SocketPrincipal): SQL | undefined | null {
 export async function replayMissed(app: FastifyInstance, p: SocketPrincipal, since: RealtimeCursor, emit: Emit): Promise<number> {
   const scope = scopeOf(p);
   if (scope === null) return 0;
-  const changed = or(gt(abnormalEvents.id, since.id), gte(abnormalEvents.updatedAt, new Date(since.time * 1000)));
+  const changed = or(gt(abnormalEvents.id, since.id), gte(abnormalEvents.updatedAt, fromUnix(since.time)));
   const rows = await loadAbnormalItems(app.database.db, scope ? and(scope, changed) : changed, CATCH_UP_LIMIT);
   let sent = 0;
   for (const { row, item } of rows) {

@@ -1,8 +1,9 @@
 import type { RealtimeAbnormal, RealtimeDeviceData, RealtimeRoom } from '@vigil/contracts';
+import { nowUnix } from '@vigil/contracts';
 
 /** A valid abnormal list row for channel tests; ids and areas vary per test. */
 export function abnormalFixture(o: { id: number; areaId?: number; handled?: boolean; occurTime?: number }): RealtimeAbnormal {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowUnix();
   return {
     id: o.id,
     type: 12,
@@ -30,7 +31,7 @@ export function deviceDataFixture(room: RealtimeRoom): RealtimeDeviceData {
     device: { id: 7, type: 0, name: 'Bed 3' },
     member: { id: 3, name: 'Member 3' },
     area: null,
-    occur_time: Math.floor(Date.now() / 1000),
+    occur_time: nowUnix(),
     values: { heart_rate: 64, breathing: 14, in_bed: true },
   };
 }

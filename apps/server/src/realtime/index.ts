@@ -9,6 +9,7 @@ import {
   type RealtimeLoginResult,
   realtimeHandshake,
   realtimeRoomName,
+  nowUnix,
 } from '@vigil/contracts';
 import { connectRedisAdapter, type RedisLink } from './adapter.ts';
 import { replayMissed } from './catch-up.ts';
@@ -134,7 +135,7 @@ function onConnection(app: FastifyInstance, socket: StaffSocket): void {
     area_id: principal.areaId,
     role: principal.role,
     abnormal: principal.canListAbnormal,
-    server_time: Math.floor(Date.now() / 1000),
+    server_time: nowUnix(),
   };
   const emit: Emit = (event, ...args) => socket.emit(event, ...args);
   emit(RealtimeControlEvent.login, result);

@@ -1,5 +1,6 @@
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AbnormalHandle, AbnormalListItem } from '@vigil/contracts';
+import { toUnix } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { abnormalEvents, abnormalHandles, areas, devices, members } from '../db/schema/index.ts';
 import { toAbnormalItem } from '../modules/abnormal/payload.ts';
@@ -52,7 +53,7 @@ async function latestHandles(db: Db, ids: number[]): Promise<Map<number, Abnorma
   const rows = await db.select().from(abnormalHandles).where(inArray(abnormalHandles.abnormalId, ids)).orderBy(desc(abnormalHandles.handleTime));
   for (const h of rows) {
     if (out.has(h.abnormalId)) continue;
-    out.set(h.abnormalId, { content: h.content, staff_name: h.staffName, handle_time: Math.floor(h.handleTime.getTime() / 1000), remark: h.remark });
+    out.set(h.abnormalId, { content: h.content, staff_name: h.staffName, handle_time: toUnix(h.handleTime), remark: h.remark });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AbnormalType, defaultStandards, DeviceType, type StandardKind } from '@vigil/contracts';
+import { AbnormalType, defaultStandards, DeviceType, type StandardKind, toUnix } from '@vigil/contracts';
 import {
   evaluateReading,
   heartVesselRule,
@@ -15,9 +15,9 @@ import type { RuleContext } from './types.ts';
 import type { ReadingKind } from '../ingest/kinds.ts';
 
 /** 2024-01-01 12:00 Taipei (04:00 UTC): outside the default night window. */
-const noon = Date.UTC(2024, 0, 1, 4) / 1000;
+const noon = toUnix(new Date(Date.UTC(2024, 0, 1, 4)));
 /** 2024-01-01 23:30 Taipei: 90 minutes into the 22:00–06:00 night. */
-const lateEvening = Date.UTC(2024, 0, 1, 15, 30) / 1000;
+const lateEvening = toUnix(new Date(Date.UTC(2024, 0, 1, 15, 30)));
 
 const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({
   standards: defaultStandards as Record<StandardKind, (typeof defaultStandards)[StandardKind]>,
@@ -239,7 +239,7 @@ describe('day and care rules', () => {
 });
 
 /** Local Taipei time (UTC+8) of a day in January 2024 as unix seconds; 2024-01-01 was a Monday. */
-const taipei = (day: number, hour: number, minute = 0) => Date.UTC(2024, 0, day, hour - 8, minute) / 1000;
+const taipei = (day: number, hour: number, minute = 0) => toUnix(new Date(Date.UTC(2024, 0, day, hour - 8, minute)));
 const stored = (over: Record<string, unknown>): DeviceSettings => parseDeviceSettings(over);
 
 describe('settings stored by the sensor pages', () => {
@@ -289,8 +289,8 @@ const guardCases: GuardCase[] = [
   ['no days listed', { ...sentinelMonNight, intrusionDays: [] }, taipei(1, 23), false],
   ['fall mode never guards', { ...sentinelMonNight, mode: 'fall' }, taipei(1, 23), false],
   // 22:00 UTC Monday is 06:00 Tuesday in Taipei: the device's offset decides.
-  ['UTC device, Mon 22:00 UTC', { ...sentinelMonNight, utcOffsetMinutes: 0 }, Date.UTC(2024, 0, 1, 22) / 1000, true],
-  ['Taipei device, same instant (Tue 06:00)', sentinelMonNight, Date.UTC(2024, 0, 1, 22) / 1000, false],
+  ['UTC device, Mon 22:00 UTC', { ...sentinelMonNight, utcOffsetMinutes: 0 }, toUnix(new Date(Date.UTC(2024, 0, 1, 22))), true],
+  ['Taipei device, same instant (Tue 06:00)', sentinelMonNight, toUnix(new Date(Date.UTC(2024, 0, 1, 22))), false],
 ];
 
 describe('sentinel schedule at the reading\'s time', () => {

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DeviceType } from '@vigil/contracts';
+import { toUnix } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { deviceBindings, devices } from '../../db/schema/index.ts';
 
@@ -31,6 +32,6 @@ export async function boundDemoDevices(db: Db): Promise<DemoDevice[]> {
   return rows.map((r) => ({
     ...r,
     type: r.type as DeviceType,
-    boundAt: Math.floor(r.boundAt.getTime() / 1000),
+    boundAt: toUnix(r.boundAt),
   }));
 }

@@ -1,4 +1,4 @@
-import { DeviceType } from '@vigil/contracts';
+import { DeviceType, toUnix } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { DomainEventBus } from '../../events.ts';
 import { IngestService } from '../../ingest/service.ts';
@@ -25,7 +25,7 @@ export async function seedHistory(
   const service = new IngestService(db, events);
   let abnormal = 0;
   events.on('abnormal', () => abnormal++);
-  const to = Math.floor(now.getTime() / 1000 / 60) * 60;
+  const to = Math.floor(toUnix(now) / 60) * 60;
   const devices = await boundDemoDevices(db);
   const oneMinute = new Set(
     devices

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { nowUnix } from '@vigil/contracts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { boundDemoDevices, type DemoDevice } from '../history/devices.ts';
 import type { IngestService } from '../../ingest/service.ts';
@@ -20,7 +21,7 @@ export function startSimulator(app: FastifyInstance): { stop(): void } {
   const service = ingestServiceOf(app);
   let devices: DemoDevice[] = [];
   let loadedAt = 0;
-  let last = Math.floor(Date.now() / 1000);
+  let last = nowUnix();
   let running = false;
 
   const tick = async () => {
@@ -31,7 +32,7 @@ export function startSimulator(app: FastifyInstance): { stop(): void } {
         devices = await boundDemoDevices(app.database.db);
         loadedAt = Date.now();
       }
-      const now = Math.floor(Date.now() / 1000);
+      const now = nowUnix();
       await simulateWindow(service, devices, last, now, Math.random);
       last = now;
     } catch (err) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nowUnix } from '@vigil/contracts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { createRandom, seedDemo } from '../seed.ts';
@@ -13,7 +14,7 @@ describe('live simulator', () => {
     const devices = await boundDemoDevices(t.db);
     const live: string[] = [];
     t.app.events.on('deviceData', (e) => live.push(e.room));
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowUnix();
     const result = await simulateWindow(ingestServiceOf(t.app), devices, now - 600, now, createRandom(7));
     expect(result.rejected).toEqual([]);
     expect(result.accepted).toBeGreaterThan(500);

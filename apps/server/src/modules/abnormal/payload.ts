@@ -4,6 +4,7 @@ import {
   type AbnormalHandle,
   type AbnormalListItem,
   type DeviceType,
+  toUnix,
 } from '@vigil/contracts';
 import type { abnormalEvents } from '../../db/schema/index.ts';
 import type { Named } from '../../ingest/directory.ts';
@@ -16,8 +17,6 @@ export type AbnormalNames = {
   area: Named | null;
   device: { id: number; type: number; name: string | null } | null;
 };
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** SPEC §3 list item (also the real-time payload) from a stored event and its names. */
 export function toAbnormalItem(
@@ -32,7 +31,7 @@ export function toAbnormalItem(
     id: row.id,
     type: row.type,
     category: row.category,
-    occur_time: seconds(row.occurTime),
+    occur_time: toUnix(row.occurTime),
     detail: row.detail ?? null,
     is_handle: row.isHandle,
     is_follow: row.isFollow,
@@ -44,7 +43,7 @@ export function toAbnormalItem(
       device: names.device,
     },
     handle,
-    created_at: seconds(row.createdAt),
-    updated_at: seconds(row.updatedAt),
+    created_at: toUnix(row.createdAt),
+    updated_at: toUnix(row.updatedAt),
   };
 }

@@ -1,5 +1,5 @@
 import { and, inArray, isNull, not, sql } from 'drizzle-orm';
-import { abnormalTypeMeta, type AbnormalType } from '@vigil/contracts';
+import { abnormalTypeMeta, type AbnormalType, toUnix } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { abnormalEvents, type AbnormalDetail } from '../../db/schema/index.ts';
 import type { DomainEventBus } from '../../events.ts';
@@ -149,7 +149,7 @@ export class AbnormalRaiser {
         ${pgArray(list.map((r) => r.type))}::smallint[],
         ${pgArray(list.map((r) => r.memberId ?? 0))}::int[],
         ${pgArray(list.map((r) => r.deviceId ?? 0))}::int[],
-        ${pgArray(list.map((r) => r.occurTime.getTime() / 1000))}::float8[]
+        ${pgArray(list.map((r) => toUnix(r.occurTime)))}::float8[]
       ) as u(ty, m, d, t)
       where e.type = u.ty and coalesce(e.member_id, 0) = u.m and coalesce(e.device_id, 0) = u.d
         and not e.is_handle and e.recovered_at is null

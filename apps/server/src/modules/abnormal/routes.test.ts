@@ -9,6 +9,7 @@ import {
   Role,
   abnormalDetailView,
   abnormalListItem,
+  nowUnix,
 } from '@vigil/contracts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
@@ -21,7 +22,7 @@ let world: World;
 let token: string;
 let memberId: number;
 let serial: string;
-const now = Math.floor(Date.now() / 1000);
+const now = nowUnix();
 const gateway = () => ({ kind: 'gateway' as const, gatewayId: 0, orgId: world.orgs.careA });
 const temperature = (occur_time: number, value: number) => ({
   serial,

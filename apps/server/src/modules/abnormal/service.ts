@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { AbnormalHandle, AbnormalListItem, AbnormalListQuery } from '@vigil/contracts';
+import { toUnix, fromUnix } from '@vigil/contracts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -62,7 +63,7 @@ async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, Abnorm
     list.push({
       content: h.content,
       staff_name: h.staffName,
-      handle_time: Math.floor(h.handleTime.getTime() / 1000),
+      handle_time: toUnix(h.handleTime),
       remark: h.remark,
     });
     out.set(h.abnormalId, list);
@@ -75,8 +76,8 @@ export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
   const condition = and(
     abnormalScope(p),
     q.is_handle === undefined ? undefined : eq(abnormalEvents.isHandle, q.is_handle === 1),
-    q.start_date === undefined ? undefined : gte(abnormalEvents.occurTime, new Date(q.start_date * 1000)),
-    q.end_date === undefined ? undefined : lte(abnormalEvents.occurTime, new Date(q.end_date * 1000)),
+    q.start_date === undefined ? undefined : gte(abnormalEvents.occurTime, fromUnix(q.start_date)),
+    q.end_date === undefined ? undefined : lte(abnormalEvents.occurTime, fromUnix(q.end_date)),
     q.type === undefined ? undefined : eq(abnormalEvents.type, q.type),
     q.types === undefined ? undefined : inArray(abnormalEvents.type, q.types),
     q.class === undefined ? undefined : eq(abnormalEvents.category, q.class),

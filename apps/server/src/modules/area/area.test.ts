@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, Role, areaRow, dataEnvelope, paginated } from '@vigil/contracts';
+import { ErrorCode, Role, areaRow, dataEnvelope, paginated, toUnix } from '@vigil/contracts';
 import { areas, tempRoles } from '../../db/schema/index.ts';
 import { createArea, createStaff, createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
@@ -74,7 +74,7 @@ describe('/area list', () => {
   it('filters by start_date and end_date (unix seconds, inclusive) on created_at', async () => {
     const [old] = await t.db.select().from(areas).where(eq(areas.name, 'T Alpha'));
     await t.db.update(areas).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(areas.id, old.id));
-    const day = Date.parse('2020-01-01T00:00:00Z') / 1000;
+    const day = toUnix(new Date('2020-01-01T00:00:00Z'));
     const onlyOld = await api(t.app, tokens.adminB).get('/area', { start_date: day, end_date: day + 86_399 });
     expect(onlyOld.json().data.list.map((a: { id: number }) => a.id)).toEqual([old.id]);
     const recent = await api(t.app, tokens.adminB).get('/area', { start_date: day + 86_400 });

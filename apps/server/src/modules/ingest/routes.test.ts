@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DataSource, ErrorCode } from '@vigil/contracts';
+import { DataSource, ErrorCode, nowUnix } from '@vigil/contracts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { seedIngestWorld } from '../../ingest/fixtures.ts';
 
 const t = useTestApp();
 let world: Awaited<ReturnType<typeof seedIngestWorld>>;
-const now = Math.floor(Date.now() / 1000);
+const now = nowUnix();
 
 beforeAll(async () => {
   world = await seedIngestWorld(t.db, { members: 2 });

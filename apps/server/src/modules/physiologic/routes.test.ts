@@ -8,6 +8,7 @@ import {
   physiologicChart,
   bodyTemperatureRecord,
   sleepRecord,
+  nowUnix,
 } from '@vigil/contracts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
@@ -19,7 +20,7 @@ let world: World;
 let token: string;
 let otherToken: string;
 let memberId: number;
-const now = Math.floor(Date.now() / 1000);
+const now = nowUnix();
 const day = now - 3 * 86400;
 
 beforeAll(async () => {

@@ -13,6 +13,8 @@ import {
   physiologicUpdateRequest,
   sleepListQuery,
   type PhysiologicalKind,
+  nowUnix,
+  fromUnix,
 } from '@vigil/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../auth/principal.ts';
@@ -59,8 +61,8 @@ function where(kind: number, p: Principal, q: Filters): SQL | undefined {
     scopeOf(p),
     q.user_id === undefined ? undefined : eq(readings.memberId, q.user_id),
     q.types === undefined ? undefined : inArray(readings.source, q.types),
-    q.start_date === undefined ? undefined : gte(readings.occurTime, new Date(q.start_date * 1000)),
-    q.end_date === undefined ? undefined : lte(readings.occurTime, new Date(q.end_date * 1000)),
+    q.start_date === undefined ? undefined : gte(readings.occurTime, fromUnix(q.start_date)),
+    q.end_date === undefined ? undefined : lte(readings.occurTime, fromUnix(q.end_date)),
   );
 }
 
@@ -167,7 +169,7 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
         },
         async (request, reply) => {
           const q = request.query;
-          const end = q.end_date ?? Math.floor(Date.now() / 1000);
+          const end = q.end_date ?? nowUnix();
           const start = q.start_date ?? end - 7 * 86_400;
           // The query schema checks a range it is given whole; one half given leaves the other to the default.
           if (end - start > CHART_MAX_RANGE_DAYS * 86_400 || start > end) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, Role } from '@vigil/contracts';
+import { ErrorCode, Role, nowUnix } from '@vigil/contracts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { DEMO_PASSWORD } from '../../demo/data.ts';
@@ -60,7 +60,7 @@ describe('/temp/role', () => {
   it('adds the role group while in force and removes it when deleted', async () => {
     const staff = await login(t.app, 'tstaffa');
     expect((await api(t.app, staff).get('/staff')).json().code).toBe(ErrorCode.noPermission);
-    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const expires = nowUnix() + 3600;
     const granted = await api(t.app, manager).post('/temp/role', { staff_id: world.accounts.staffA, role: Role.orgAdmin, expires_at: expires });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().data).toMatchObject({ staff_id: world.accounts.staffA, role: Role.orgAdmin, active: true, expires_at: expires });
@@ -70,7 +70,7 @@ describe('/temp/role', () => {
   });
 
   it('refuses past or too distant expiries and roles of another organisation type (-5)', async () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowUnix();
     const past = await api(t.app, manager).post('/temp/role', { staff_id: world.accounts.staffA, role: Role.orgAdmin, expires_at: now - 10 });
     expect(past.json().code).toBe(ErrorCode.validationFailed);
     const far = await api(t.app, manager).post('/temp/role', { staff_id: world.accounts.staffA, role: Role.orgAdmin, expires_at: now + 91 * 86400 });
