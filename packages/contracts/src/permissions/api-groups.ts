@@ -113,6 +113,7 @@ const careSidePairs = new Set([
   'PUT /delivery/medicine/{id}',
   'PATCH /delivery/medicine/{id}',
   'PUT /delivery/medicine/receipt/{id}',
+  'POST /delivery/medicine/repeat/{id}',
 ]);
 const pharmacySidePairs = new Set(['PUT /delivery/medicine/reply/{id}']);
 const pharmacyRoles = new Set<StaffRole>([Role.pharmacyAdmin, Role.pharmacyStaff]);

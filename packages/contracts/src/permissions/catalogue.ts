@@ -33,6 +33,8 @@ export const apiCatalogue: readonly string[] = [
   'PATCH /delivery/medicine/{id}',
   'PUT /delivery/medicine/{id}',
   'PUT /delivery/medicine/receipt/{id}',
+  'GET /delivery/medicine/repeat',
+  'POST /delivery/medicine/repeat/{id}',
   'PUT /delivery/medicine/reply/{id}',
   'PATCH /delivery/medicine/state/{id}',
   'GET /device/bind',

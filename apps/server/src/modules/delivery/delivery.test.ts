@@ -237,3 +237,29 @@ describe('/delivery/medicine state machine', () => {
     expect(row.state).toBe(S.submitted);
   });
 });
+
+describe('/delivery/medicine repeat prescriptions', () => {
+  it('offers the next order when a finished repeat comes due, creates it in one step, and offers it only once', async () => {
+    const created = await submit({ type: 1, repeat_days: 28 });
+    await walkTo(created.id, [S.receive, S.processing, S.arranged, S.pickup]);
+    await api(t.app, tokens.staffA).put(`/delivery/medicine/receipt/${created.id}`, { lines: created.lines.map((l) => ({ line_id: l.id, received_quantity: l.quantity })) });
+    await walkTo(created.id, [S.finish]);
+    const due = () => api(t.app, tokens.staffA).get('/delivery/medicine/repeat');
+    expect((await due()).json().data.map((d: { order: { id: number } }) => d.order.id)).not.toContain(created.id);
+    expect((await api(t.app, tokens.staffA).post(`/delivery/medicine/repeat/${created.id}`)).json().code).toBe(ErrorCode.processError);
+
+    // 26 days later the 28-day prescription is within its three days' lead.
+    const requested = new Date(Date.now() - 26 * 86_400_000);
+    await t.db.update(deliveryOrders).set({ requestedDate: requested }).where(eq(deliveryOrders.id, created.id));
+    const offers = (await due()).json().data as { order: { id: number }; next_date: number }[];
+    const offer = offers.find((d) => d.order.id === created.id);
+    expect(offer?.next_date).toBe(Math.floor(requested.getTime() / 1000) + 28 * 86_400);
+
+    expect((await api(t.app, tokens.pharm).post(`/delivery/medicine/repeat/${created.id}`)).json().code).toBe(ErrorCode.noPermission);
+    const next = detailShape.parse((await api(t.app, tokens.staffA).post(`/delivery/medicine/repeat/${created.id}`)).json()).data;
+    expect(next).toMatchObject({ state: S.submitted, type: 1, repeat_days: 28, previous_id: created.id, member_id: memberA1, line_count: 2 });
+    expect(next.lines.map((l) => l.medicine_name)).toEqual(created.lines.map((l) => l.medicine_name));
+    expect((await due()).json().data.map((d: { order: { id: number } }) => d.order.id)).not.toContain(created.id);
+    expect((await api(t.app, tokens.staffA).post(`/delivery/medicine/repeat/${created.id}`)).json().code).toBe(ErrorCode.processError);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   dataEnvelope,
   deliveryOrderCreate,
@@ -8,6 +9,7 @@ import {
   deliveryOrderRow,
   deliveryOrderUpdate,
   deliveryReceipt,
+  deliveryRepeatDue,
   deliveryReply,
   deliveryStateChange,
   idParam,
@@ -15,7 +17,7 @@ import {
 } from '@vigil/contracts';
 import { errorResponses } from '../../http/schemas.ts';
 import { listOrders, loadDetail } from './rows.ts';
-import { changeState, createOrder, recordReceipt, replyToQueries, updateOrder } from './service.ts';
+import { changeState, createOrder, listRepeatDue, orderRepeat, recordReceipt, replyToQueries, updateOrder } from './service.ts';
 
 const tags = ['delivery'];
 const detail = { 200: dataEnvelope(deliveryOrderDetail), ...errorResponses };
@@ -35,6 +37,24 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'List orders (care side: sent; pharmacy: received)', querystring: deliveryOrderListQuery, response: { 200: dataEnvelope(paginated(deliveryOrderRow)), ...errorResponses } },
     },
     async (request) => ({ data: await listOrders(app.database.db, request.principal, request.query) }),
+  );
+
+  r.get(
+    '/delivery/medicine/repeat',
+    {
+      config: { permission: 'GET /delivery/medicine/repeat' },
+      schema: { tags, summary: 'Repeat prescriptions whose next order is due', response: { 200: dataEnvelope(z.array(deliveryRepeatDue)), ...errorResponses } },
+    },
+    async (request) => ({ data: await listRepeatDue(app, request.principal) }),
+  );
+
+  r.post(
+    '/delivery/medicine/repeat/:id',
+    {
+      config: { permission: 'POST /delivery/medicine/repeat/{id}' },
+      schema: { tags, summary: 'Order the next repeat of a due repeat prescription', params: idParam, response: detail },
+    },
+    async (request) => ({ data: await orderRepeat(app, request.principal, request.params.id) }),
   );
 
   r.get(

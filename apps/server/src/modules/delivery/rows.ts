@@ -47,7 +47,7 @@ const rowFields = {
   openQueryCount,
 };
 
-function selectRows(db: Db | Tx) {
+export function selectRows(db: Db | Tx) {
   return db
     .select(rowFields)
     .from(deliveryOrders)
@@ -67,7 +67,7 @@ export function orderNumber(id: number): string {
   return `D${String(id).padStart(6, '0')}`;
 }
 
-function toRow(r: Selected): DeliveryOrderRow {
+export function toRow(r: Selected): DeliveryOrderRow {
   const o = r.order;
   return {
     id: o.id,

@@ -9,12 +9,16 @@ import {
   deliveryEditableStates,
   deliveryInitialState,
   deliveryReceiptState,
+  SECONDS_PER_DAY,
   fromUnix,
+  nowUnix,
+  toUnix,
   type DeliveryLineInput,
   type DeliveryOrderCreate,
   type DeliveryOrderDetail,
   type DeliveryOrderUpdate,
   type DeliveryReceipt,
+  type DeliveryRepeatDue,
   type DeliveryReply,
   type DeliveryStateChange,
 } from '@vigil/contracts';
@@ -24,7 +28,7 @@ import { areas, deliveryOrderHistory, deliveryOrderLines, deliveryOrders, member
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { forbidden, invalid, notFound, processError } from '../../http/errors.ts';
-import { loadDetail, loadRowUnscoped, orderScope } from './rows.ts';
+import { loadDetail, loadRow, loadRowUnscoped, orderScope, selectRows, toRow } from './rows.ts';
 
 /** Which side of an order the caller's organisation is: care homes order, pharmacies supply. */
 export function sideOf(p: Principal): DeliverySide | null {
@@ -268,4 +272,80 @@ export async function replyToQueries(app: FastifyInstance, p: Principal, id: num
   });
   await announce(app, id);
   return loadDetail(app.database.db, p, id);
+}
+
+/** A repeat order comes due this many days before its interval ends, so the next one arrives in time. */
+export const REPEAT_LEAD_DAYS = 3;
+/** An offer nobody took lapses this many days after the interval ended. */
+export const REPEAT_LAPSE_DAYS = 30;
+
+/**
+ * A finished repeat prescription with no follow-on order whose next date is within the lead time
+ * (and not lapsed): computed from the orders themselves, so it needs no timer and survives restarts.
+ */
+function repeatDueCondition(now: number) {
+  const next = sql`${deliveryOrders.requestedDate} + make_interval(days => ${deliveryOrders.repeatDays}::int)`;
+  return and(
+    eq(deliveryOrders.type, DeliveryType.repeatPrescription),
+    eq(deliveryOrders.state, DeliveryOrderState.finish),
+    sql`${next} - make_interval(days => ${REPEAT_LEAD_DAYS}) <= to_timestamp(${now})`,
+    sql`${next} + make_interval(days => ${REPEAT_LAPSE_DAYS}) > to_timestamp(${now})`,
+    sql`not exists (select 1 from ${deliveryOrders} as follow where follow.previous_id = ${deliveryOrders.id})`,
+  );
+}
+
+/** GET /delivery/medicine/repeat: the repeat orders in the caller's scope whose next order is due. */
+export async function listRepeatDue(app: FastifyInstance, p: Principal): Promise<DeliveryRepeatDue[]> {
+  const rows = await selectRows(app.database.db).where(and(orderScope(p), repeatDueCondition(nowUnix())));
+  return rows.map((r) => {
+    const order = toRow(r);
+    return { order, next_date: order.requested_date + (order.repeat_days ?? 0) * SECONDS_PER_DAY };
+  });
+}
+
+/**
+ * POST /delivery/medicine/repeat/{id}: the next order of a due repeat prescription, in one step: the
+ * same member, pharmacy, lines and interval, requested for the end of the previous interval. An
+ * order that is not due (or already continued) is -8.
+ */
+export async function orderRepeat(app: FastifyInstance, p: Principal, id: number): Promise<DeliveryOrderDetail> {
+  requireSide(p, DeliverySide.care);
+  const previous = await loadRow(app.database.db, p, id);
+  const nextId = await app.database.db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: deliveryOrders.id })
+      .from(deliveryOrders)
+      .where(and(eq(deliveryOrders.id, id), orderScope(p), repeatDueCondition(nowUnix())))
+      .for('update');
+    if (!due) throw processError('This order has no repeat due');
+    await deliveryTarget(tx, previous.org_id, previous.pharmacy_area_id);
+    const lines = await tx.select().from(deliveryOrderLines).where(eq(deliveryOrderLines.orderId, id));
+    const [order] = await tx
+      .insert(deliveryOrders)
+      .values({
+        orgId: previous.org_id,
+        areaId: previous.area_id,
+        memberId: previous.member_id,
+        pharmacyOrgId: previous.pharmacy_org_id,
+        pharmacyAreaId: previous.pharmacy_area_id,
+        type: DeliveryType.repeatPrescription,
+        state: deliveryInitialState,
+        requestedDate: fromUnix(Math.max(previous.requested_date + (previous.repeat_days ?? 0) * SECONDS_PER_DAY, toUnix(new Date()))),
+        repeatDays: previous.repeat_days,
+        previousId: id,
+        photos: previous.photos,
+        remark: previous.remark,
+        createdBy: p.staffId,
+      })
+      .returning({ id: deliveryOrders.id });
+    await insertLines(
+      tx,
+      order.id,
+      lines.map((l) => ({ medicine_name: l.medicineName, quantity: l.quantity, unit: l.unit, remark: l.remark })),
+    );
+    await recordTransition(tx, p, order.id, null, deliveryInitialState, DeliverySide.care, null);
+    return order.id;
+  });
+  await announce(app, nextId);
+  return loadDetail(app.database.db, p, nextId);
 }
