@@ -216,6 +216,12 @@ const labels = {
     schedule: ['Service schedule', '服務排程'],
     packageMedicine: ['Medication package', '藥包'],
   },
+  balanceMovementKind: {
+    receipt: ['Received', '入庫'],
+    given: ['Given', '給藥'],
+    wasted: ['Wasted', '銷毀'],
+    correction: ['Correction', '更正'],
+  },
   deliveryOrderState: {
     receive: ['Received', '已接單'],
     repairOrSupplement: ['Repair or supplement', '待補件'],

@@ -26,3 +26,5 @@ export * from './schemas/files.ts';
 export * from './schemas/delivery.ts';
 export * from './schemas/work-log.ts';
 export * from './schemas/handover.ts';
+export * from './care/index.ts';
+export * from './schemas/care/index.ts';

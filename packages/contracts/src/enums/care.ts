@@ -199,3 +199,8 @@ export const prnEffectLabelKey = labelKeys('prnEffect', PrnEffect);
 export const CareHandleKind = { health: 'health', follow: 'follow', schedule: 'schedule', packageMedicine: 'package-medicine' } as const;
 export type CareHandleKind = (typeof CareHandleKind)[keyof typeof CareHandleKind];
 export const careHandleKindLabelKey = labelKeys('careHandleKind', CareHandleKind);
+
+/** A movement of a member's controlled-medicine balance. */
+export const BalanceMovementKind = { receipt: 0, given: 1, wasted: 2, correction: 3 } as const;
+export type BalanceMovementKind = (typeof BalanceMovementKind)[keyof typeof BalanceMovementKind];
+export const balanceMovementKindLabelKey = labelKeys('balanceMovementKind', BalanceMovementKind);

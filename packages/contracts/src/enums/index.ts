@@ -72,6 +72,7 @@ export const labelledEnums = {
   doseNotGivenReason: { values: care.DoseNotGivenReason, labelKey: care.doseNotGivenReasonLabelKey },
   prnEffect: { values: care.PrnEffect, labelKey: care.prnEffectLabelKey },
   careHandleKind: { values: care.CareHandleKind, labelKey: care.careHandleKindLabelKey },
+  balanceMovementKind: { values: care.BalanceMovementKind, labelKey: care.balanceMovementKindLabelKey },
   medicationFrequency: { values: MedicationFrequency, labelKey: medicationFrequencyLabelKey },
   department: { values: Department, labelKey: departmentLabelKey },
   bodyMainPart: { values: body.BodyMainPart, labelKey: body.bodyMainPartLabelKey },

@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './occurrences.ts';
+export * from './administration.ts';
