@@ -11,9 +11,11 @@ import { containsPattern } from '../../resources/rows.ts';
 const query = areaListQuery.pick({ page: true, per_page: true, name: true, org_id: true });
 
 /**
- * GET /area/pharmacy: the enabled areas of the pharmacies an enabled relation with the delivery
- * grant links to the caller's organisation — where a medication delivery can be sent. Operators
- * name the care organisation with org_id.
+ * GET /area/pharmacy: the two ends of medication delivery (docs/delivery.md). For a care
+ * organisation, the enabled areas of the pharmacies an enabled relation with the delivery grant
+ * links to it — where an order can be sent; for a pharmacy, the enabled areas of the care
+ * organisations it serves that way — where its orders come from. Operators name the care
+ * organisation with org_id.
  */
 export async function areaPharmacyRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -22,7 +24,7 @@ export async function areaPharmacyRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'GET /area/pharmacy' },
       schema: {
         tags: ['area'],
-        summary: 'Areas of the pharmacies serving the organisation (delivery targets)',
+        summary: 'Delivery partners: the related pharmacies\' areas (care roles) or the served care organisations\' areas (pharmacy roles)',
         querystring: query,
         response: { 200: dataEnvelope(paginated(areaRow)), ...errorResponses },
       },
@@ -30,20 +32,17 @@ export async function areaPharmacyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const q = request.query;
       const p = request.principal;
-      const careOrg = isOperator(p) ? (q.org_id ?? p.orgId) : p.orgId;
-      const pharmacies = app.database.db
-        .select({ id: orgRelations.relatedOrgId })
-        .from(orgRelations)
-        .where(
-          and(
-            eq(orgRelations.orgId, careOrg),
-            eq(orgRelations.enabled, true),
-            sql`${orgRelations.grants} @> '["delivery"]'::jsonb`,
-          ),
-        );
+      const served = p.orgType === OrgType.pharmacy;
+      const delivery = and(eq(orgRelations.enabled, true), sql`${orgRelations.grants} @> '["delivery"]'::jsonb`);
+      const related = served
+        ? app.database.db.select({ id: orgRelations.orgId }).from(orgRelations).where(and(eq(orgRelations.relatedOrgId, p.orgId), delivery))
+        : app.database.db
+            .select({ id: orgRelations.relatedOrgId })
+            .from(orgRelations)
+            .where(and(eq(orgRelations.orgId, isOperator(p) ? (q.org_id ?? p.orgId) : p.orgId), delivery));
       const where = and(
-        inArray(areas.orgId, pharmacies),
-        eq(orgs.type, OrgType.pharmacy),
+        inArray(areas.orgId, related),
+        eq(orgs.type, served ? OrgType.care : OrgType.pharmacy),
         eq(orgs.enabled, true),
         eq(areas.enabled, true),
         q.name === undefined ? undefined : ilike(areas.name, containsPattern(q.name)),

@@ -76,16 +76,17 @@ describe('/org/relation', () => {
     expect(filtered.json().data.total).toBe(1);
   });
 
-  it("lists the delivery pharmacies' areas for the care organisation (/area/pharmacy)", async () => {
+  it("lists the delivery pharmacies' areas for the care organisation and the served care areas for the pharmacy (/area/pharmacy)", async () => {
+    // Care homes order medicines, so their default groups hold the pair.
     const orgadmin = await login(t.app, 'orgadmin', DEMO_PASSWORD);
-    expect((await api(t.app, orgadmin).get('/area/pharmacy')).json().code).toBe(ErrorCode.noPermission);
-    // No default group holds the pair yet: the operator grants it to organisation admins.
-    const groupId = (await api(t.app, manager).get('/role/2')).json().data.api_group_id;
-    const group = (await api(t.app, manager).get(`/api/group/${groupId}`)).json().data;
-    const permissions = [...group.permissions, { route: '/area/pharmacy', method: 'GET' }];
-    expect((await api(t.app, manager).put(`/api/group/${groupId}`, { name: group.name, permissions })).statusCode).toBe(200);
     const res = await api(t.app, orgadmin).get('/area/pharmacy');
     expect(res.json().data.list.map((a: { name: string }) => a.name)).toEqual(['調劑部', '外送部']);
+    const pharmstaff = await login(t.app, 'pharmstaff', DEMO_PASSWORD);
+    const served = await api(t.app, pharmstaff).get('/area/pharmacy');
+    expect(served.json().data.list.map((a: { org_name: string; name: string }) => `${a.org_name} ${a.name}`)).toEqual([
+      '松柏長照中心 一樓 A 區',
+      '松柏長照中心 二樓 B 區',
+    ]);
     // The test world's care organisation A has a pharmacy without areas; care B has none related.
     expect((await api(t.app, adminA).get('/area/pharmacy')).json().data.total).toBe(0);
   });
