@@ -1,8 +1,9 @@
 import {
   AbnormalType,
   HEART_VESSEL_ALERTS_PER_DAY,
-  MEDICATION_DELAY_ALERT_HOURS,
   PAIN_ALERT_ABOVE,
+  doseLateLimitMinutes,
+  isDoseLate,
 } from '@vigil/contracts';
 import type { Raised } from './types.ts';
 
@@ -33,18 +34,21 @@ export function painRule(input: { score: number }): Raised | null {
 }
 
 /** One scheduled dose of a medication package (times in unix seconds). */
-export type DoseInput = { scheduledAt: number; takenAt: number | null; now: number };
+export type DoseInput = { scheduledAt: number; takenAt: number | null; now: number; timeCritical?: boolean };
 
 /**
- * SPEC §9: a dose not taken more than two hours after its time. A dose taken late is judged by
- * when it was taken; exactly two hours is not yet late.
+ * SPEC §9: a dose not taken more than two hours after its time; a time-critical dose (ISMP, e.g.
+ * Parkinson's medicines) more than 30 minutes. A dose taken late is judged by when it was taken;
+ * exactly the limit is not yet late.
  */
 export function medicationDelayRule(input: DoseInput): Raised | null {
   const until = input.takenAt ?? input.now;
-  const minutes = Math.floor((until - input.scheduledAt) / 60);
-  const limit = MEDICATION_DELAY_ALERT_HOURS * 60;
-  return until - input.scheduledAt > limit * 60
-    ? { type: AbnormalType.medicationDelay, detail: { minute: minutes, standard: limit } }
+  const timeCritical = input.timeCritical ?? false;
+  return isDoseLate(input.scheduledAt, until, timeCritical)
+    ? {
+        type: AbnormalType.medicationDelay,
+        detail: { minute: Math.floor((until - input.scheduledAt) / 60), standard: doseLateLimitMinutes(timeCritical) },
+      }
     : null;
 }
 

@@ -222,6 +222,19 @@ describe('day and care rules', () => {
       medicationDelayRule({ scheduledAt, takenAt: scheduledAt + 3600, now: scheduledAt + 90_000 }),
     ).toBeNull();
   });
+  it.each([
+    ['1:59', 119, false, false],
+    ['2:00', 120, false, false],
+    ['2:01', 121, false, true],
+    ['time-critical 0:29', 29, true, false],
+    ['time-critical 0:30', 30, true, false],
+    ['time-critical 0:31', 31, true, true],
+  ] as const)('a dose still not given at %s is late: %s', (_at, minutes, timeCritical, late) => {
+    const scheduledAt = 1_700_000_000;
+    const result = medicationDelayRule({ scheduledAt, takenAt: null, now: scheduledAt + minutes * 60, timeCritical });
+    expect(result !== null).toBe(late);
+    if (result) expect(result.detail).toEqual({ minute: minutes, standard: timeCritical ? 30 : 120 });
+  });
   it('heart / vessel index alerting three times a day', () => {
     expect(heartVesselRule({ riskCount: 2, vessel: false })).toBeNull();
     expect(heartVesselRule({ riskCount: 3, vessel: false })?.type).toBe(AbnormalType.heartIndexAlert);

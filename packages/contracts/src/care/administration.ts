@@ -1,4 +1,5 @@
-import { PRN_EFFECT_CHECK_MINUTES, PRN_WINDOW_HOURS } from './constants.ts';
+import { MEDICATION_DELAY_ALERT_HOURS } from '../rules/standards.ts';
+import { MEDICATION_DELAY_TIME_CRITICAL_MINUTES, PRN_EFFECT_CHECK_MINUTES, PRN_WINDOW_HOURS } from './constants.ts';
 
 /**
  * Medication administration rules (docs/care.md "Doses and their administration"), pure so the
@@ -72,4 +73,17 @@ export function runningBalance(opening: number, movements: readonly BalanceMovem
     balance = verdict.balance;
   }
   return out;
+}
+
+/**
+ * SPEC §9 "no medication for over two hours"; ISMP's 30 minutes for a time-critical dose. A dose is
+ * late only *more* than this after its time (docs/alert-rules.md "Boundaries").
+ */
+export function doseLateLimitMinutes(timeCritical: boolean): number {
+  return timeCritical ? MEDICATION_DELAY_TIME_CRITICAL_MINUTES : MEDICATION_DELAY_ALERT_HOURS * 60;
+}
+
+/** Whether a dose still not processed at `now` is late. */
+export function isDoseLate(scheduledAt: number, now: number, timeCritical: boolean): boolean {
+  return now - scheduledAt > doseLateLimitMinutes(timeCritical) * 60;
 }
