@@ -5,3 +5,4 @@ export * from './readings.ts';
 export * from './abnormal.ts';
 export * from './history.ts';
 export * from './delivery.ts';
+export * from './care.ts';
