@@ -21,6 +21,7 @@ import { LoginThrottle } from './auth/login-throttle.ts';
 import { registerModules } from './modules/index.ts';
 import { DomainEventBus } from './events.ts';
 import { registerRealtime } from './realtime/index.ts';
+import { startEscalation } from './modules/escalation/escalate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,8 @@ export async function buildApp({ config, database, modules = registerModules }: 
 
   // Staff real-time channel (/staff) on the same HTTP server; Redis adapter when REDIS_URL is set.
   await registerRealtime(app);
+  // Overdue alerts are escalated on that channel; the scan stops when the app closes.
+  startEscalation(app);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build
   // exists, and a SPEC -7 body otherwise.

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type RealtimeCursor, operatorRoles, fromUnix } from '@vigil/contracts';
 import { abnormalEvents } from '../db/schema/index.ts';
-import type { Emit } from './index.ts';
+import type { Emit } from './types.ts';
 import { loadAbnormalItems } from './items.ts';
 import { abnormalEventName } from './relay.ts';
 import { isAreaScoped, type SocketPrincipal } from './rooms.ts';

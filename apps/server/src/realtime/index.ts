@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Server, type DefaultEventsMap, type Namespace, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import {
   ErrorCode,
   REALTIME_NAMESPACE,
   REALTIME_TIMEOUT_MS,
   RealtimeControlEvent,
-  type RealtimeCursor,
   type RealtimeLoginResult,
   realtimeHandshake,
   realtimeRoomName,
@@ -13,35 +12,20 @@ import {
 } from '@vigil/contracts';
 import { connectRedisAdapter, type RedisLink } from './adapter.ts';
 import { replayMissed } from './catch-up.ts';
-
 import { resolvePrincipal } from './principal.ts';
 import { startRelay } from './relay.ts';
-import { liveRooms, principalRooms, type SocketPrincipal } from './rooms.ts';
-import type { SocketAuthenticator } from './types.ts';
+import { liveRooms, principalRooms } from './rooms.ts';
+import type { Emit, Realtime, SocketAuthenticator, StaffNamespace, StaffSocket } from './types.ts';
 import { defaultAuthenticator } from './authenticate.ts';
-import { ESCALATION_SCAN_MS, startEscalation } from '../modules/escalation/escalate.ts';
 
-export type { SocketAuthenticator, TokenPrincipal } from './types.ts';
+export type { Emit, Realtime, SocketAuthenticator, StaffNamespace, StaffSocket, TokenPrincipal } from './types.ts';
 export type { SocketPrincipal } from './rooms.ts';
-
-type SocketData = { principal: SocketPrincipal; since?: RealtimeCursor; expiresAt: Date | null };
-export type StaffSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type StaffNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-
-export type Realtime = {
-  io: Server;
-  staff: StaffNamespace;
-  /** Whether broadcasts cross instances through Redis. */
-  clustered: boolean;
-};
 
 export type RealtimeOptions = {
   /** Token resolution; defaults to the auth module's, so sockets and HTTP accept the same tokens. */
   authenticate?: SocketAuthenticator;
   /** Overrides config.redisUrl (tests run two instances against one Redis). */
   redisUrl?: string | null;
-  /** Escalation scan period; 0 turns the scan off (tests drive it by hand). */
-  escalationIntervalMs?: number;
 };
 
 declare module 'fastify' {
@@ -49,9 +33,6 @@ declare module 'fastify' {
     realtime: Realtime;
   }
 }
-
-/** Sends one event to one socket (catch-up and control replies). */
-export type Emit = (event: string, ...args: unknown[]) => boolean;
 
 /** Longest delay setTimeout accepts; a later expiry is checked again when that timer fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -108,9 +89,6 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const relay = startRelay(app, staff);
   const realtime: Realtime = { io, staff, clustered: redis !== null };
   app.decorate('realtime', realtime);
-  // Escalations are delivered on this channel, so the scan lives and dies with it.
-  const scanEvery = options.escalationIntervalMs ?? ESCALATION_SCAN_MS;
-  if (scanEvery > 0) startEscalation(app, scanEvery);
 
   // Open websockets would keep Fastify's close waiting; end them first, then the engine and Redis.
   app.addHook('preClose', async () => {
@@ -144,7 +122,6 @@ function onConnection(app: FastifyInstance, socket: StaffSocket): void {
   if (since && principal.canListAbnormal) {
     replayMissed(app, principal, since, emit).catch((err: unknown) => app.log.warn({ err }, 'realtime: catch-up failed'));
   }
-
 
   const roomRequest = (join: boolean) => (raw: unknown, ack?: unknown) => {
     const parsed = realtimeRoomName.safeParse(raw);

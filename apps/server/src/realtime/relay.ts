@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DELIVERY_ORDER_EVENT, type RealtimeAbnormal, RealtimeEvent, deliveryOrderRow, realtimeRoomEvent } from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
-import type { StaffNamespace } from './index.ts';
+import type { StaffNamespace } from './types.ts';
 import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
 import { abnormalTargets, deliveryTargets, liveTargets } from './rooms.ts';
 

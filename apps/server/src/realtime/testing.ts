@@ -8,7 +8,6 @@ import { testConfig } from '../config.ts';
 import { ensureRoles } from '../db/bootstrap.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { areas, orgRelations, orgs, staff } from '../db/schema/index.ts';
-import { registerRealtime } from './index.ts';
 
 /**
  * Test kit of the realtime suites (and the alert bench): an in-memory database, apps listening on
@@ -26,8 +25,6 @@ export type Instance = { app: FastifyInstance; url: string; close(): Promise<voi
 export async function startInstance(database: Database, redisUrl: string | null = null): Promise<Instance> {
   const config = testConfig({ redisUrl: redisUrl ?? undefined, webDist: '/nonexistent' });
   const app = await buildApp({ config, database });
-  // buildApp may attach the channel itself (from config.redisUrl); attach it here only if not.
-  if (!app.hasDecorator('realtime')) await registerRealtime(app, { redisUrl, escalationIntervalMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };

@@ -1,5 +1,25 @@
-import type { StaffRole } from '@vigil/contracts';
-import type { ApiPermission } from '@vigil/contracts';
+import type { DefaultEventsMap, Namespace, Server, Socket } from 'socket.io';
+import type { ApiPermission, RealtimeCursor, StaffRole } from '@vigil/contracts';
+import type { SocketPrincipal } from './rooms.ts';
+
+/*
+ * The staff channel's shared types. They live apart from index.ts so that what the channel carries
+ * (relay, catch-up, escalation) can name them without importing the module that starts it.
+ */
+
+type SocketData = { principal: SocketPrincipal; since?: RealtimeCursor; expiresAt: Date | null };
+export type StaffSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type StaffNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+export type Realtime = {
+  io: Server;
+  staff: StaffNamespace;
+  /** Whether broadcasts cross instances through Redis. */
+  clustered: boolean;
+};
+
+/** Sends one event to one socket (catch-up and control replies). */
+export type Emit = (event: string, ...args: unknown[]) => boolean;
 
 /**
  * What a bearer token resolves to, as the auth module reports it. The realtime layer never reads

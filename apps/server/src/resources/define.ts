@@ -15,9 +15,9 @@ import { paginate, pageWindow } from './paging.ts';
 import { containsPattern } from './rows.ts';
 import { historyWriter, type HistoryOptions } from './history.ts';
 import { compileWire, wireSource, type WireMap } from './wire.ts';
+import type { Operation, WriteAction } from './types.ts';
 
-export type Operation = 'list' | 'detail' | 'create' | 'put' | 'patch' | 'enable' | 'delete';
-export type WriteAction = 'create' | 'update' | 'enable' | 'delete';
+export type { Operation, WriteAction } from './types.ts';
 
 type TableWithId = PgTable & { id: AnyPgColumn };
 type Insert<T extends TableWithId> = T['$inferInsert'];

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { recordChanges } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { WriteAction } from './define.ts';
+import type { WriteAction } from './types.ts';
 
 type WireKey<TRow> = Extract<keyof TRow, string>;
 
