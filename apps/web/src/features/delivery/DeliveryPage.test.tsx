@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DeliveryOrderState, Resource, Role, areaRow, deliveryOrderCreate, deliveryOrderRow, deliveryStateChange, memberRow, type DeliveryOrderRow } from '@vigil/contracts';
+import { mockApi } from '../../test/api-mock.ts';
+import { renderWithProviders, signInAs } from '../../test/render.tsx';
+import DeliveryPage from './DeliveryPage.tsx';
+
+const order = (id: number, state: DeliveryOrderRow['state'], member: string): DeliveryOrderRow => ({
+  id,
+  order_no: `D${String(id).padStart(6, '0')}`,
+  org_id: 2,
+  org_name: 'Pine Care',
+  area_id: 5,
+  area_name: 'East wing',
+  member_id: 10 + id,
+  member_name: member,
+  pharmacy_org_id: 3,
+  pharmacy_org_name: 'Renai Pharmacy',
+  pharmacy_area_id: 8,
+  pharmacy_area_name: 'Delivery desk',
+  type: 0,
+  state,
+  requested_date: 1_767_225_600,
+  repeat_days: null,
+  previous_id: null,
+  photos: [],
+  remark: null,
+  line_count: 2,
+  open_query_count: 0,
+  created_by_name: 'Grace Lin',
+  created_at: 1_767_225_600,
+  updated_at: 1_767_225_600,
+});
+const base = `${Resource.deliveryMedicine}`;
+const api = (...extra: { route: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' }[]) => [
+  { route: base, method: 'GET' as const },
+  { route: `${base}/{id}`, method: 'GET' as const },
+  { route: `${base}/state/{id}`, method: 'PATCH' as const },
+  ...extra,
+];
+
+describe('medication delivery page', { timeout: 30_000 }, () => {
+  it('shows the pharmacy the ordering home, and offers only the pharmacy’s next states', async () => {
+    signInAs({ router: Role.pharmacyStaff, api: api() });
+    const server = mockApi();
+    server.list(base, deliveryOrderRow, [order(1, DeliveryOrderState.submitted, 'Mei Chen'), order(2, DeliveryOrderState.processing, 'Wei Lin')]);
+    server.accept('PATCH', `${base}/state/{id}`, deliveryStateChange);
+    renderWithProviders(<DeliveryPage />);
+
+    const table = within(await screen.findByRole('table', { name: 'Medication delivery' }));
+    const row = (await table.findByRole('cell', { name: 'Mei Chen' })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'Pine Care East wing' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New order' })).toBeNull();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Change state' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Change the state of D000001' }));
+    await userEvent.click(form.getByRole('combobox', { name: /New state/ }));
+    const offered = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(offered).toEqual(['Received', 'Repair or supplement', 'Rejected']);
+    await userEvent.click(screen.getByRole('option', { name: 'Received' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('PATCH', `${base}/state/1`).map((c) => c.body)).toEqual([{ state: DeliveryOrderState.receive, note: '' }]));
+  });
+
+  it('lets the care home order for a member from a related pharmacy with a body the server accepts', async () => {
+    signInAs({ router: Role.orgStaff, api: api({ route: base, method: 'POST' }) });
+    const server = mockApi();
+    server.list(base, deliveryOrderRow, []);
+    server.list(Resource.user, memberRow, [
+      {
+        id: 11, org_id: 2, org_name: 'Pine Care', area_id: 5, area_name: 'East wing', name: 'Mei Chen', gender: 0, birthday: null, id_number: null,
+        phone: null, room: '101', bed: '1', medical_state: 8, emergency_contact: null, emergency_phone: null, enable: true, is_follow: false,
+        removed_at: null, remark: null, created_at: 1_767_225_600, updated_at: 1_767_225_600,
+      },
+    ]);
+    server.list(Resource.areaPharmacy, areaRow, [
+      { id: 8, org_id: 3, org_name: 'Renai Pharmacy', name: 'Delivery desk', remark: null, enable: true, created_at: 1_767_225_600, updated_at: 1_767_225_600 },
+    ]);
+    server.accept('POST', base, deliveryOrderCreate);
+    renderWithProviders(<DeliveryPage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'New order' }));
+    const form = within(await screen.findByRole('dialog', { name: 'New order' }));
+    await userEvent.click(form.getByRole('combobox', { name: /Member/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Mei Chen' }));
+    await userEvent.click(form.getByRole('combobox', { name: /Pharmacy/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Renai Pharmacy Delivery desk' }));
+    await userEvent.type(form.getByLabelText(/Medicine 1/), 'Metformin 500 mg');
+    await userEvent.type(form.getAllByLabelText(/Quantity/)[0], '56');
+    await userEvent.type(form.getAllByLabelText(/Unit/)[0], 'tablet');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(server.callsTo('POST', base)).toHaveLength(1));
+    const body = deliveryOrderCreate.parse(server.callsTo('POST', base)[0].body);
+    expect(body).toMatchObject({ member_id: 11, pharmacy_area_id: 8, type: 0, lines: [{ medicine_name: 'Metformin 500 mg', quantity: 56, unit: 'tablet' }] });
+  });
+});
