@@ -1,91 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
-import {
-  StandardKind,
-  dataEnvelope,
-  defaultStandards,
-  idParam,
-  orgStandardQuery,
-  standardList,
-  standardUpdate,
-  type StandardList,
-  type StandardRow,
-  type StandardUpdate,
-} from '@vigil/contracts';
-import type { Db, Tx } from '../../db/client.ts';
-import { memberStandards, orgStandards } from '../../db/schema/index.ts';
-import type { Principal } from '../../auth/principal.ts';
-import { isOperator } from '../../auth/scope.ts';
-import { notFound } from '../../http/errors.ts';
+import { dataEnvelope, idParam, orgStandardQuery, standardList, standardUpdate } from '@vigil/contracts';
 import { errorResponses } from '../../http/schemas.ts';
-import { invalidateStandards } from '../standards/resolver.ts';
-import { findMember, findOwnMember } from '../member/rows.ts';
-
-const kinds = Object.values(StandardKind);
-type Range = { min: number; max: number; overMax: number | null };
-
-/** The 13 kinds in order, each from the first level that sets it: member, organisation, SPEC §9. */
-async function effective(db: Db | Tx, orgId: number, memberId: number | null): Promise<StandardList> {
-  const org = new Map<number, Range>(
-    (await db.select().from(orgStandards).where(eq(orgStandards.orgId, orgId))).map((r) => [r.kind, r]),
-  );
-  const own = new Map<number, Range>(
-    memberId === null ? [] : (await db.select().from(memberStandards).where(eq(memberStandards.memberId, memberId))).map((r) => [r.kind, r]),
-  );
-  const list = kinds.map((kind): StandardRow => {
-    const fromMember = own.get(kind);
-    const fromOrg = org.get(kind);
-    const d = defaultStandards[kind];
-    const range: Range = fromMember ?? fromOrg ?? { min: d.min, max: d.max, overMax: d.overMax ?? null };
-    const source = fromMember ? 'member' : fromOrg ? 'org' : 'default';
-    return {
-      kind,
-      min: range.min,
-      max: range.max,
-      over_max: range.overMax,
-      source,
-      overridden: memberId === null ? source === 'org' : source === 'member',
-    };
-  });
-  return { member_id: memberId, org_id: orgId, list };
-}
-
-/** Applies an edit to one level's table: upsert the set kinds, delete the reset ones. */
-async function apply(
-  tx: Tx,
-  body: StandardUpdate,
-  table: typeof memberStandards | typeof orgStandards,
-  owner: { memberId: number } | { orgId: number },
-): Promise<void> {
-  const now = new Date();
-  const ownerColumn = 'memberId' in owner ? memberStandards.memberId : orgStandards.orgId;
-  const ownerId = 'memberId' in owner ? owner.memberId : owner.orgId;
-  if (body.reset.length) {
-    await tx.delete(table).where(and(eq(ownerColumn, ownerId), inArray(table.kind, body.reset)));
-  }
-  for (const s of body.standards) {
-    const values = { min: s.min, max: s.max, overMax: s.over_max ?? null, updatedAt: now };
-    if ('memberId' in owner) {
-      await tx
-        .insert(memberStandards)
-        .values({ memberId: owner.memberId, kind: s.kind, ...values })
-        .onConflictDoUpdate({ target: [memberStandards.memberId, memberStandards.kind], set: values });
-    } else {
-      await tx
-        .insert(orgStandards)
-        .values({ orgId: owner.orgId, kind: s.kind, ...values })
-        .onConflictDoUpdate({ target: [orgStandards.orgId, orgStandards.kind], set: values });
-    }
-  }
-}
-
-/** Operators name any organisation; everyone else works on their own. */
-function orgOf(p: Principal, orgId: number | undefined): number {
-  if (orgId === undefined || orgId === p.orgId) return p.orgId;
-  if (!isOperator(p)) throw notFound();
-  return orgId;
-}
+import { memberStandardList, orgStandardList, saveMemberStandards, saveOrgStandards } from './service.ts';
 
 /**
  * The physiological standard tab of the member detail, and the organisation defaults under it.
@@ -104,7 +21,7 @@ export async function memberStandardRoutes(app: FastifyInstance): Promise<void> 
       config: { permission: 'GET /user' },
       schema: { tags: ['user'], summary: 'Organisation default standards', querystring: orgStandardQuery, response: answer },
     },
-    async (request) => ({ data: await effective(db, orgOf(request.principal, request.query.org_id), null) }),
+    async (request) => ({ data: await orgStandardList(db, request.principal, request.query.org_id) }),
   );
   r.put(
     '/user/standard/org',
@@ -112,15 +29,7 @@ export async function memberStandardRoutes(app: FastifyInstance): Promise<void> 
       config: { permission: 'PUT /org/{id}' },
       schema: { tags: ['user'], summary: 'Edit organisation default standards', querystring: orgStandardQuery, body: standardUpdate, response: answer },
     },
-    async (request) => {
-      const orgId = orgOf(request.principal, request.query.org_id);
-      const data = await db.transaction(async (tx) => {
-        await apply(tx, request.body, orgStandards, { orgId });
-        return effective(tx, orgId, null);
-      });
-      invalidateStandards(db, { orgId });
-      return { data };
-    },
+    async (request) => ({ data: await saveOrgStandards(db, request.principal, request.query.org_id, request.body) }),
   );
   r.get(
     '/user/standard/:id',
@@ -128,10 +37,7 @@ export async function memberStandardRoutes(app: FastifyInstance): Promise<void> 
       config: { permission: 'GET /user/{id}' },
       schema: { tags: ['user'], summary: "A member's standards (13 kinds)", params: idParam, response: answer },
     },
-    async (request) => {
-      const member = await findMember(db, request.principal, request.params.id);
-      return { data: await effective(db, member.org_id, member.id) };
-    },
+    async (request) => ({ data: await memberStandardList(db, request.principal, request.params.id) }),
   );
   r.put(
     '/user/standard/:id',
@@ -139,14 +45,6 @@ export async function memberStandardRoutes(app: FastifyInstance): Promise<void> 
       config: { permission: 'PUT /user/{id}' },
       schema: { tags: ['user'], summary: "Edit a member's standard overrides", params: idParam, body: standardUpdate, response: answer },
     },
-    async (request) => {
-      const data = await db.transaction(async (tx) => {
-        const member = await findOwnMember(tx, request.principal, request.params.id);
-        await apply(tx, request.body, memberStandards, { memberId: member.id });
-        return effective(tx, member.org_id, member.id);
-      });
-      invalidateStandards(db, { memberId: data.member_id! });
-      return { data };
-    },
+    async (request) => ({ data: await saveMemberStandards(db, request.principal, request.params.id, request.body) }),
   );
 }
