@@ -18,7 +18,6 @@ const LATEST_DATE = 4_102_444_800; // 2100-01-01: a bound, so a typo cannot log 
 const dateField = unixSeconds.max(LATEST_DATE, { message: ValidationMessage.invalidInput });
 
 export const workLogEntry = z.object({
-  id: z.number().int(),
   time: unixSeconds,
   members: z.array(z.object({ id: z.number().int(), name: z.string() })),
   category: workLogCategorySchema,
@@ -27,7 +26,7 @@ export const workLogEntry = z.object({
 });
 export type WorkLogEntry = z.infer<typeof workLogEntry>;
 
-/** GET /work-log row. */
+/** GET /work-log row and GET /work-log/{id}. */
 export const workLogRow = z.object({
   id: z.number().int(),
   org_id: z.number().int(),
@@ -40,13 +39,11 @@ export const workLogRow = z.object({
   shift: shiftSchema,
   summary: z.string().nullable(),
   entry_count: z.number().int(),
+  /** The shift's entries, oldest first: a log is read whole, and has at most a hundred. */
+  entries: z.array(workLogEntry),
   ...auditFields,
 });
 export type WorkLogRow = z.infer<typeof workLogRow>;
-
-/** GET /work-log/{id}: the row with its entries. */
-export const workLogDetail = workLogRow.extend({ entries: z.array(workLogEntry) });
-export type WorkLogDetail = z.infer<typeof workLogDetail>;
 
 const entryInput = z.strictObject({
   time: dateField,
@@ -67,7 +64,7 @@ const entries = z
 
 /**
  * POST /work-log. The author is the caller; area roles log in their own area, others name it.
- * Entries must fall within a day of the shift (the server checks them against shift_date).
+ * Entries must fall within the shift's day or the next (the server checks them against shift_date).
  */
 export const workLogCreate = z.strictObject({
   area_id: id.nullable().optional(),

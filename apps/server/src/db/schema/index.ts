@@ -6,3 +6,4 @@ export * from './abnormal.ts';
 export * from './history.ts';
 export * from './delivery.ts';
 export * from './care.ts';
+export * from './work-log.ts';
