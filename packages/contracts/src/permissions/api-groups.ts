@@ -54,9 +54,10 @@ const staffWritable = new Set<string>([
  * What a page needs beyond its own resource: pickers read other resources (a member form lists
  * areas), and some pages act through related resources (devices are registered on /device/bind
  * from the members' device page; an operator creates an organisation's first admin on /staff).
- * `inherit` takes the page's own level, `read` never more than reading.
+ * `inherit` takes the page's own level, `read` never more than reading, `admin` writing for admin
+ * roles and reading for the others.
  */
-const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit'][]>> = {
+const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin'][]>> = {
   org: [
     [Resource.orgRelation, 'inherit'],
     [Resource.staff, 'inherit'],
@@ -92,6 +93,8 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit'][]>> = {
     [Resource.user, 'read'],
   ],
   'medication-delivery': [[Resource.areaPharmacy, 'read']],
+  // Packages name a catalogue medicine: staff pick from it, admins keep it.
+  'package-record': [[Resource.medicine, 'admin']],
   'change-log-staff': [
     [Resource.area, 'read'],
     [Resource.changeRecord, 'read'],
@@ -143,7 +146,9 @@ export function roleResourceLevels(role: StaffRole): Map<string, Level> {
     if (resource === Resource.personal) continue;
     const level: Level = isAdmin || staffWritable.has(resource) ? 'write' : 'read';
     grant(resource, level);
-    for (const [support, how] of pageSupport[key] ?? []) grant(support, how === 'inherit' ? level : 'read');
+    for (const [support, how] of pageSupport[key] ?? []) {
+      grant(support, how === 'inherit' ? level : how === 'admin' && isAdmin ? 'write' : 'read');
+    }
   }
   if (operator) grant(Resource.sidebar, 'write');
   return levels;

@@ -24,6 +24,7 @@ const health = {
   recipient: 0,
   method: 1,
   understanding: 1,
+  educator_id: 3,
 };
 
 const pkg = {

@@ -47,8 +47,8 @@ const editable = {
   recipient: educateRecipientSchema,
   method: educateMethodSchema,
   understanding: educateUnderstandingSchema,
-  /** A staff member of the record's organisation; the caller when absent. */
-  educator_id: id.optional(),
+  /** A staff member of the record's organisation (the form offers the signed-in one first). */
+  educator_id: id,
   /** Defaults to a day after the teaching. */
   review_at: careDate.optional(),
   attachments: careAttachments.optional(),

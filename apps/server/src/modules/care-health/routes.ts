@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import {
+  SECONDS_PER_DAY,
+  careHealthCreate,
+  careHealthListQuery,
+  careHealthRow,
+  careHealthUpdate,
+  fromUnix,
+} from '@vigil/contracts';
+import { careEducations } from '../../db/schema/index.ts';
+import { defineResource } from '../../resources/define.ts';
+import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { time } from '../../resources/wire.ts';
+import { assertMemberAlert, assertOrgStaff, careScope, placeOnMember } from '../care-common/record.ts';
+
+const t = careEducations;
+
+/** /care/health: health education given to a member, reviewed by a teach-back (docs/care.md). */
+export const careHealthRoutes = defineResource({
+  path: '/care/health',
+  table: t,
+  rowSchema: careHealthRow,
+  wire: {
+    id: t.id,
+    org_id: t.orgId,
+    area_id: t.areaId,
+    area_name: areaName(t.areaId),
+    member_id: t.memberId,
+    member_name: memberName(t.memberId),
+    type: t.type,
+    educate_at: time(t.educateAt),
+    topic: t.topic,
+    content: t.content,
+    recipient: t.recipient,
+    method: t.method,
+    understanding: t.understanding,
+    educator_id: t.educatorId,
+    educator_name: staffName(t.educatorId),
+    review_at: time(t.reviewAt),
+    state: t.state,
+    abnormal_id: t.abnormalId,
+    attachments: t.attachments,
+    remark: t.remark,
+    created_at: time(t.createdAt),
+    updated_at: time(t.updatedAt),
+  },
+  createSchema: careHealthCreate,
+  updateSchema: careHealthUpdate,
+  listQuery: careHealthListQuery,
+  scope: careScope(t),
+  toInsert: (body, placement) => ({
+    orgId: placement.orgId,
+    areaId: placement.areaId,
+    memberId: body.member_id,
+    type: body.type,
+    educateAt: fromUnix(body.educate_at),
+    topic: body.topic,
+    content: body.content,
+    recipient: body.recipient,
+    method: body.method,
+    understanding: body.understanding,
+    educatorId: body.educator_id,
+    reviewAt: fromUnix(body.review_at ?? body.educate_at + SECONDS_PER_DAY),
+    abnormalId: body.abnormal_id ?? null,
+    attachments: body.attachments ?? [],
+    remark: body.remark ?? null,
+  }),
+  toUpdate: (body) => ({
+    ...(body.type !== undefined && { type: body.type }),
+    ...(body.educate_at !== undefined && { educateAt: fromUnix(body.educate_at) }),
+    ...(body.topic !== undefined && { topic: body.topic }),
+    ...(body.content !== undefined && { content: body.content }),
+    ...(body.recipient !== undefined && { recipient: body.recipient }),
+    ...(body.method !== undefined && { method: body.method }),
+    ...(body.understanding !== undefined && { understanding: body.understanding }),
+    ...(body.educator_id !== undefined && { educatorId: body.educator_id }),
+    ...(body.review_at !== undefined && { reviewAt: fromUnix(body.review_at) }),
+    ...(body.attachments !== undefined && { attachments: body.attachments }),
+    ...(body.remark !== undefined && { remark: body.remark ?? null }),
+  }),
+  beforeWrite: async ({ tx, principal, action, before, values }) => {
+    const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;
+    const orgId = placed?.orgId ?? before?.org_id;
+    if (placed && values.abnormalId) await assertMemberAlert(tx, values.memberId!, values.abnormalId);
+    if (orgId !== undefined && values.educatorId !== undefined) await assertOrgStaff(tx, orgId, values.educatorId, 'educator_id');
+    return placed ? { ...values, ...placed } : values;
+  },
+  search: { keyword: [t.topic, t.content] },
+  filters: {
+    user_id: (v) => eq(t.memberId, v),
+    type: (v) => eq(t.type, v),
+    state: (v) => eq(t.state, v),
+  },
+  dateColumn: t.educateAt,
+  history: { member: 'member_id' },
+});

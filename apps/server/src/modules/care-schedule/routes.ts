@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import {
+  careScheduleCreate,
+  careScheduleListQuery,
+  careScheduleRow,
+  careScheduleUpdate,
+  checkScheduleRule,
+  fromUnix,
+  nowUnix,
+  toUnix,
+  toUnixOrNull,
+  type ScheduleRepeat,
+} from '@vigil/contracts';
+import { careSchedules } from '../../db/schema/index.ts';
+import { defineResource } from '../../resources/define.ts';
+import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { time, timeOrNull } from '../../resources/wire.ts';
+import { assertCheck, assertOrgStaff, careScope, placeOnMember } from '../care-common/record.ts';
+import { reexpandSchedule } from './service.ts';
+
+const t = careSchedules;
+const dateOrNull = (v: number | null | undefined) => (v === undefined || v === null ? null : fromUnix(v));
+
+/** /care/schedule: services planned for a member; each occurrence is handled (docs/care.md). */
+export const careScheduleRoutes = defineResource({
+  path: '/care/schedule',
+  table: t,
+  rowSchema: careScheduleRow,
+  wire: {
+    id: t.id,
+    org_id: t.orgId,
+    area_id: t.areaId,
+    area_name: areaName(t.areaId),
+    member_id: t.memberId,
+    member_name: memberName(t.memberId),
+    service: t.service,
+    title: t.title,
+    start_date: time(t.startDate),
+    end_date: timeOrNull(t.endDate),
+    time_of_day: t.timeOfDay,
+    duration_minutes: t.durationMinutes,
+    repeat: t.repeat,
+    weekdays: t.weekdays,
+    staff_id: t.staffId,
+    staff_name: staffName(t.staffId),
+    enable: t.enabled,
+    remark: t.remark,
+    created_at: time(t.createdAt),
+    updated_at: time(t.updatedAt),
+  },
+  createSchema: careScheduleCreate,
+  updateSchema: careScheduleUpdate,
+  listQuery: careScheduleListQuery,
+  scope: careScope(t),
+  toInsert: (body, placement) => ({
+    orgId: placement.orgId,
+    areaId: placement.areaId,
+    memberId: body.member_id,
+    service: body.service,
+    title: body.title,
+    startDate: fromUnix(body.start_date),
+    endDate: dateOrNull(body.end_date),
+    timeOfDay: body.time_of_day,
+    durationMinutes: body.duration_minutes,
+    repeat: body.repeat,
+    weekdays: body.weekdays ?? [],
+    staffId: body.staff_id ?? null,
+    enabled: body.enable ?? true,
+    remark: body.remark ?? null,
+  }),
+  toUpdate: (body) => ({
+    ...(body.service !== undefined && { service: body.service }),
+    ...(body.title !== undefined && { title: body.title }),
+    ...(body.start_date !== undefined && { startDate: fromUnix(body.start_date) }),
+    ...(body.end_date !== undefined && { endDate: dateOrNull(body.end_date) }),
+    ...(body.time_of_day !== undefined && { timeOfDay: body.time_of_day }),
+    ...(body.duration_minutes !== undefined && { durationMinutes: body.duration_minutes }),
+    ...(body.repeat !== undefined && { repeat: body.repeat }),
+    ...(body.weekdays !== undefined && { weekdays: body.weekdays }),
+    ...(body.staff_id !== undefined && { staffId: body.staff_id ?? null }),
+    ...(body.enable !== undefined && { enabled: body.enable }),
+    ...(body.remark !== undefined && { remark: body.remark ?? null }),
+  }),
+  beforeWrite: async ({ tx, principal, action, before, values }) => {
+    const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;
+    if (before && action === 'update') {
+      assertCheck(checkScheduleRule, {
+        repeat: (values.repeat ?? before.repeat) as ScheduleRepeat,
+        weekdays: values.weekdays ?? before.weekdays,
+        start_date: values.startDate ? toUnix(values.startDate) : before.start_date,
+        end_date: values.endDate !== undefined ? toUnixOrNull(values.endDate) : before.end_date,
+      });
+    }
+    const orgId = placed?.orgId ?? before?.org_id;
+    if (orgId !== undefined && values.staffId) await assertOrgStaff(tx, orgId, values.staffId, 'staff_id');
+    return placed ? { ...values, ...placed } : values;
+  },
+  afterWrite: async ({ tx, after }) => {
+    if (after) await reexpandSchedule(tx, after.id, nowUnix());
+  },
+  search: { keyword: [t.title, t.remark] },
+  filters: {
+    user_id: (v) => eq(t.memberId, v),
+    type: (v) => eq(t.service, v),
+  },
+  dateColumn: t.startDate,
+  enable: 'enabled',
+  history: { member: 'member_id' },
+});
