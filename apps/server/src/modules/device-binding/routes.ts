@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import {
-  DeviceType,
-  dataEnvelope,
-  deviceBindingListQuery,
-  deviceBindingRow,
-  idParam,
-  memberDeviceRecord,
-  toUnix,
-  toUnixOrNull,
-} from '@vigil/contracts';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { DeviceType, dataEnvelope, deviceBindingListQuery, deviceBindingRow, idParam, memberDeviceRecord } from '@vigil/contracts';
 import { deviceBindings, devices } from '../../db/schema/index.ts';
-import { scopeCondition } from '../../auth/scope.ts';
-import { notFound } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { areaName, memberName } from '../../resources/names.ts';
 import { matchesAny } from '../../resources/rows.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
-import { findMember } from '../member/rows.ts';
+import { bindingScope, endWatchBinding, memberDevices } from './service.ts';
 
 const boundMemberName = memberName(deviceBindings.memberId);
-const scope = { org: devices.orgId, area: devices.areaId };
 
 /**
  * A read-only view of binding history. `which` narrows it in the join condition (device type,
@@ -58,7 +46,7 @@ function bindingList(path: string, which: SQL) {
     },
     joins: [{ table: devices, on: and(eq(devices.id, deviceBindings.deviceId), which)! }],
     listQuery: deviceBindingListQuery,
-    scope,
+    scope: bindingScope,
     filters: {
       user_id: (v) => eq(deviceBindings.memberId, v),
       area_id: (v) => or(eq(deviceBindings.areaId, v), eq(devices.areaId, v)),
@@ -94,21 +82,7 @@ export async function deviceBindingRoutes(app: FastifyInstance): Promise<void> {
         schema: { tags: ['device'], summary: 'End the watch binding', params: idParam, response: { 200: emptyData, ...errorResponses } },
       },
       async (request) => {
-        const p = request.principal;
-        const [binding] = await db
-          .select({ id: deviceBindings.id })
-          .from(deviceBindings)
-          .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
-          .where(
-            and(
-              eq(deviceBindings.id, request.params.id),
-              eq(devices.type, DeviceType.chylyngWatch),
-              isNull(deviceBindings.unboundAt),
-              scopeCondition(p, scope),
-            ),
-          );
-        if (!binding) throw notFound();
-        await db.update(deviceBindings).set({ unboundAt: new Date(), unboundBy: p.staffId }).where(eq(deviceBindings.id, binding.id));
+        await endWatchBinding(db, request.principal, request.params.id);
         ingestServiceOf(app).directory.invalidate();
         return { data: null };
       },
@@ -122,40 +96,7 @@ export async function deviceBindingRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'GET /user/{id}' },
       schema: { tags: ['user'], summary: "A member's devices, present and past", params: idParam, response: { 200: dataEnvelope(z.array(memberDeviceRecord)), ...errorResponses } },
     },
-    async (request) => {
-      const member = await findMember(db, request.principal, request.params.id);
-      const rows = await db
-        .select({
-          id: deviceBindings.id,
-          deviceId: devices.id,
-          type: devices.type,
-          serial: devices.serial,
-          name: devices.name,
-          model: devices.model,
-          boundAt: deviceBindings.boundAt,
-          unboundAt: deviceBindings.unboundAt,
-          boundBy: staffName(deviceBindings.boundBy),
-          unboundBy: staffName(deviceBindings.unboundBy),
-        })
-        .from(deviceBindings)
-        .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
-        .where(eq(deviceBindings.memberId, member.id))
-        .orderBy(desc(deviceBindings.boundAt), desc(deviceBindings.id));
-      return {
-        data: rows.map((b) => ({
-          id: b.id,
-          device_id: b.deviceId,
-          device_type: b.type,
-          serial: b.serial,
-          device_name: b.name,
-          model: b.model,
-          bound_at: toUnix(b.boundAt),
-          unbound_at: toUnixOrNull(b.unboundAt),
-          bound_by_name: b.boundBy,
-          unbound_by_name: b.unboundBy,
-        })),
-      };
-    },
+    async (request) => ({ data: await memberDevices(db, request.principal, request.params.id) }),
   );
 }
 

@@ -4,7 +4,7 @@ import { DeviceType, ErrorCode, MedicalState, MemberChangeStatus, StandardKind }
 import { deviceBindings, devices, memberChangeLogs, medicalStateLogs, members, staff } from '../../db/schema/index.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
-import { ORG_MOVE_UNBIND_REMARK } from './routes.ts';
+import { ORG_MOVE_UNBIND_REMARK } from './service.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 

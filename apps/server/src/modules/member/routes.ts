@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
-  MemberChangeStatus,
   dataEnvelope,
   idParam,
   memberCreate,
@@ -11,71 +10,14 @@ import {
   memberRow,
   memberStateChange,
   memberUpdate,
-  type MemberRow,
-  type MedicalState,
 } from '@vigil/contracts';
-import { deviceBindings, medicalStateLogs, members } from '../../db/schema/index.ts';
+import { members } from '../../db/schema/index.ts';
 import { resolvePlacement } from '../../auth/scope.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
-import { defineResource, type WriteContext } from '../../resources/define.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
+import { defineResource } from '../../resources/define.ts';
 import { invalidateStandards } from '../standards/resolver.ts';
-import { logMemberChange } from '../change-log/write.ts';
-import { assertOwnMember, findOwnMember, memberJoins, memberScope, memberWire } from './rows.ts';
-
-const placeOf = (m: Pick<MemberRow, 'org_id' | 'org_name' | 'area_id' | 'area_name'>) => ({
-  org_id: m.org_id,
-  org_name: m.org_name,
-  area_id: m.area_id,
-  area_name: m.area_name,
-});
-
-/** Member change log (organisation changed 3, area changed 1, status changed 2), in the write's transaction. */
-async function logChanges({ tx, principal, before, after }: WriteContext<MemberRow> & { after: MemberRow | null }): Promise<void> {
-  if (!before || !after) return;
-  const entry = { orgId: after.org_id, memberId: after.id, operatorId: principal.staffId };
-  if (before.org_id !== after.org_id) {
-    // Logged under the organisation the member left: its log must show where they went.
-    await logMemberChange(tx, { ...entry, orgId: before.org_id, status: MemberChangeStatus.orgChanged, before: placeOf(before), after: placeOf(after) });
-  } else if (before.area_id !== after.area_id) {
-    await logMemberChange(tx, { ...entry, status: MemberChangeStatus.areaChanged, before: placeOf(before), after: placeOf(after) });
-  }
-  if (before.enable !== after.enable) {
-    await logMemberChange(tx, { ...entry, status: MemberChangeStatus.statusChanged, before: { enable: before.enable }, after: { enable: after.enable } });
-  }
-}
-
-/** Written to the binding history of each device a member leaves behind on an organisation move. */
-export const ORG_MOVE_UNBIND_REMARK = 'Unbound: the member moved to another organisation';
-
-/**
- * A member moving to another organisation leaves their wearables behind: the devices are the old
- * organisation's (registered, keyed and billed there; the new one can neither see nor manage them),
- * and a binding across organisations would file the new organisation's readings under a device it
- * does not own. So every open binding of the member ends with the move, in the same transaction,
- * stamped with who moved them and why; the device stays with its organisation, free to bind again.
- * Readings taken before the move stay with the member (bindings are kept as history).
- */
-async function unbindOnOrgMove(
-  app: FastifyInstance,
-  tx: WriteContext<MemberRow>['tx'],
-  staffId: number,
-  memberId: number,
-): Promise<void> {
-  const ended = await tx
-    .update(deviceBindings)
-    .set({
-      unboundAt: new Date(),
-      unboundBy: staffId,
-      remark: sql`concat_ws('; ', ${deviceBindings.remark}, ${ORG_MOVE_UNBIND_REMARK}::text)`,
-    })
-    .where(and(eq(deviceBindings.memberId, memberId), isNull(deviceBindings.unboundAt)))
-    .returning({ id: deviceBindings.id });
-  // Ingestion files readings by the cached binding history. Cleared inside the transaction (the
-  // resource hooks end there); a lookup racing the commit is re-read within the directory's
-  // one-minute expiry, the same bound as an edit made on another instance.
-  if (ended.length) ingestServiceOf(app).directory.invalidate();
-}
+import { assertOwnMember, memberJoins, memberScope, memberWire } from './rows.ts';
+import { changeMedicalState, logChanges, removeMember, setFollow, unbindOnOrgMove } from './service.ts';
 
 /**
  * The member resource at `path` (/user, and /user-system/user for the member-care routes). Related
@@ -156,10 +98,7 @@ function memberResource(app: FastifyInstance, path: string) {
   });
 }
 
-/**
- * DELETE {path}/{id}: removes the member from the organisation (removed_at), ends their device
- * bindings and writes "removed" to the member change log, all in one transaction.
- */
+/** DELETE {path}/{id}: removes the member from the organisation (service.ts removeMember). */
 function removeRoute(app: FastifyInstance, path: string): void {
   app.withTypeProvider<ZodTypeProvider>().delete(
     `${path}/:id`,
@@ -168,25 +107,7 @@ function removeRoute(app: FastifyInstance, path: string): void {
       schema: { tags: ['user'], summary: 'Remove from the organisation', params: idParam, response: { 200: emptyData, ...errorResponses } },
     },
     async (request) => {
-      const p = request.principal;
-      await app.database.db.transaction(async (tx) => {
-        const member = await findOwnMember(tx, p, request.params.id);
-        const now = new Date();
-        await tx.update(members).set({ removedAt: now, updatedAt: now }).where(eq(members.id, member.id));
-        await tx
-          .update(deviceBindings)
-          .set({ unboundAt: now, unboundBy: p.staffId })
-          .where(and(eq(deviceBindings.memberId, member.id), isNull(deviceBindings.unboundAt)));
-        await logMemberChange(tx, {
-          orgId: member.org_id,
-          memberId: member.id,
-          status: MemberChangeStatus.removed,
-          before: { ...placeOf(member), removed: false },
-          after: { removed: true },
-          operatorId: p.staffId,
-        });
-      });
-      ingestServiceOf(app).directory.invalidate();
+      await removeMember(app, request.principal, request.params.id);
       return { data: null };
     },
   );
@@ -208,18 +129,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'PATCH /user/{id}' },
       schema: { tags: ['user'], summary: 'Follow or unfollow', params: idParam, body: memberFollow, response: { 200: dataEnvelope(memberRow), ...errorResponses } },
     },
-    async (request) => {
-      const wanted = request.body?.is_follow;
-      const data = await db.transaction(async (tx) => {
-        const member = await findOwnMember(tx, request.principal, request.params.id);
-        await tx
-          .update(members)
-          .set({ isFollow: wanted ?? not(members.isFollow), updatedAt: new Date() })
-          .where(eq(members.id, member.id));
-        return findOwnMember(tx, request.principal, member.id);
-      });
-      return { data };
-    },
+    async (request) => ({ data: await setFollow(db, request.principal, request.params.id, request.body?.is_follow) }),
   );
 
   r.patch(
@@ -234,24 +144,6 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataEnvelope(memberRow), ...errorResponses },
       },
     },
-    async (request) => {
-      const p = request.principal;
-      const { medical_state, remark } = request.body;
-      const data = await db.transaction(async (tx) => {
-        const member = await findOwnMember(tx, p, request.params.id);
-        if (member.medical_state === medical_state) return member;
-        await tx.update(members).set({ medicalState: medical_state, updatedAt: new Date() }).where(eq(members.id, member.id));
-        await tx.insert(medicalStateLogs).values({
-          orgId: member.org_id,
-          memberId: member.id,
-          previousState: member.medical_state as MedicalState,
-          state: medical_state,
-          remark: remark || null,
-          operatorId: p.staffId,
-        });
-        return findOwnMember(tx, p, member.id);
-      });
-      return { data };
-    },
+    async (request) => ({ data: await changeMedicalState(db, request.principal, request.params.id, request.body) }),
   );
 }

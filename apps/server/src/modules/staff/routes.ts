@@ -1,50 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
-import {
-  UserChangeKind,
-  idParam,
-  staffCreate,
-  staffListQuery,
-  staffPasswordReset,
-  staffRow,
-  staffUpdate,
-  type StaffRole,
-  type StaffRow,
-} from '@vigil/contracts';
+import { eq } from 'drizzle-orm';
+import { idParam, staffCreate, staffListQuery, staffPasswordReset, staffRow, staffUpdate, type StaffRole } from '@vigil/contracts';
 import { orgs, staff } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/password.ts';
-import { resolvePlacement, scopeCondition } from '../../auth/scope.ts';
+import { resolvePlacement } from '../../auth/scope.ts';
 import { revokeStaffSessions } from '../../auth/sessions.ts';
-import { forbidden, notFound, processError } from '../../http/errors.ts';
+import { forbidden, processError } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
-import { defineResource, type WriteContext } from '../../resources/define.ts';
+import { defineResource } from '../../resources/define.ts';
 import { areaName } from '../../resources/names.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { logStaffChange } from '../change-log/write.ts';
 import { checkRole, mayHandleRole } from './roles.ts';
-
-const scope = { org: staff.orgId, area: staff.areaId };
-
-/** Writes the staff change log for what changed (enable 0, role 1, area 2), in the write's transaction. */
-async function logChanges({ tx, principal, before, after }: WriteContext<StaffRow> & { after: StaffRow | null }): Promise<void> {
-  if (!before || !after) return;
-  const entry = { orgId: after.org_id, staffId: after.id, operatorId: principal.staffId };
-  if (before.enable !== after.enable) {
-    await logStaffChange(tx, { ...entry, kind: UserChangeKind.enable, before: { enable: before.enable }, after: { enable: after.enable } });
-  }
-  if (before.role !== after.role) {
-    await logStaffChange(tx, { ...entry, kind: UserChangeKind.role, before: { role: before.role }, after: { role: after.role } });
-  }
-  if (before.area_id !== after.area_id) {
-    await logStaffChange(tx, {
-      ...entry,
-      kind: UserChangeKind.area,
-      before: { area_id: before.area_id, area_name: before.area_name },
-      after: { area_id: after.area_id, area_name: after.area_name },
-    });
-  }
-}
+import { logChanges, resetPassword, staffScope } from './service.ts';
 
 /**
  * /staff: console accounts. Roles must fit the organisation (roles.ts); an administrator manages
@@ -76,7 +44,7 @@ const staffResource = defineResource({
   createSchema: staffCreate,
   updateSchema: staffUpdate,
   listQuery: staffListQuery,
-  scope,
+  scope: staffScope,
   toInsert: (body, placement) => ({
     orgId: body.org_id ?? placement.orgId,
     areaId: body.area_id ?? placement.areaId,
@@ -138,18 +106,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['staff'], summary: 'Reset the password', params: idParam, body: staffPasswordReset, response: { 200: emptyData, ...errorResponses } },
     },
     async (request) => {
-      const p = request.principal;
-      const passwordHash = await hashPassword(request.body.password);
-      await app.database.db.transaction(async (tx) => {
-        const [target] = await tx
-          .select({ id: staff.id, role: staff.role })
-          .from(staff)
-          .where(and(eq(staff.id, request.params.id), scopeCondition(p, scope)));
-        if (!target) throw notFound();
-        if (!mayHandleRole(p, target.role as StaffRole)) throw forbidden();
-        await tx.update(staff).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(staff.id, target.id));
-        await revokeStaffSessions(tx, target.id);
-      });
+      await resetPassword(app.database.db, request.principal, request.params.id, request.body.password);
       return { data: null };
     },
   );
