@@ -13,5 +13,9 @@ export const ValidationMessage = {
   headshotSize: 'validation.headshotSize',
   invalidNumber: 'validation.invalidNumber',
   invalidOption: 'validation.invalidOption',
+  prnTooSoon: 'validation.prnTooSoon',
+  prnMaxReached: 'validation.prnMaxReached',
+  witnessInvalid: 'validation.witnessInvalid',
+  futureTime: 'validation.futureTime',
 } as const;
 export type ValidationMessage = (typeof ValidationMessage)[keyof typeof ValidationMessage];
