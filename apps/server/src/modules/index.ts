@@ -27,11 +27,13 @@ import { deviceBindingRoutes } from './device-binding/routes.ts';
 import { deviceSettingsRoutes } from './device-settings/routes.ts';
 import { changeLogRoutes } from './change-log/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
+import { workLogRoutes } from './work-log/routes.ts';
 import { medicineRoutes } from './medicine/routes.ts';
 import { careHealthRoutes } from './care-health/routes.ts';
 import { careFollowUpRoutes } from './care-follow-up/routes.ts';
 import { careScheduleRoutes } from './care-schedule/routes.ts';
 import { carePackageRoutes } from './care-package/routes.ts';
+import { careHandleRoutes } from './care-handle/routes.ts';
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -61,9 +63,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(deviceSettingsRoutes);
   await app.register(changeLogRoutes);
   await app.register(deliveryRoutes);
+  await app.register(workLogRoutes);
   await app.register(medicineRoutes);
   await app.register(careHealthRoutes);
   await app.register(careFollowUpRoutes);
   await app.register(careScheduleRoutes);
   await app.register(carePackageRoutes);
+  await app.register(careHandleRoutes);
 }

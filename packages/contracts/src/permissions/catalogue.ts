@@ -213,4 +213,10 @@ export const apiCatalogue: readonly string[] = [
   'PATCH /user/{id}',
   'PUT /user/{id}',
   'PATCH /user/enable/{id}',
+  'GET /work-log',
+  'POST /work-log',
+  'DELETE /work-log/{id}',
+  'GET /work-log/{id}',
+  'PATCH /work-log/{id}',
+  'PUT /work-log/{id}',
 ];

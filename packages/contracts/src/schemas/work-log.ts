@@ -67,6 +67,8 @@ const entries = z
  * Entries must fall within the shift's day or the next (the server checks them against shift_date).
  */
 export const workLogCreate = z.strictObject({
+  /** The author, when an admin writes the log of a staff member of the organisation; default the caller. */
+  staff_id: id.optional(),
   area_id: id.nullable().optional(),
   shift_date: dateField,
   shift: shiftSchema,
