@@ -22,8 +22,11 @@ export type { Operation, WriteAction } from './types.ts';
 type TableWithId = PgTable & { id: AnyPgColumn };
 type Insert<T extends TableWithId> = T['$inferInsert'];
 type AnyObject = z.ZodObject<z.ZodRawShape>;
-/** A list query built with contracts' `listQuery([...])`: the SPEC §3 base plus an order_by whitelist. */
-type ListQuerySchema = z.ZodType<ListQueryBase & { order_by: string }> & AnyObject;
+/**
+ * A list query built with contracts' `listQuery([...])`: the SPEC §3 base plus an order_by
+ * whitelist, or a `.pick()` of one that keeps paging and order_by.
+ */
+type ListQuerySchema = z.ZodType<Pick<ListQueryBase, 'page' | 'per_page'> & Partial<ListQueryBase> & { order_by: string }> & AnyObject;
 
 export type WriteContext<TRow> = {
   /** The transaction of the write: hooks that log or cascade must use it, so all or nothing happens. */
@@ -63,6 +66,11 @@ export type ResourceDefinition<
   listQuery: TQuery;
   /** Tenant scope (auth/scope.ts). Omit only for data that belongs to no organisation. */
   scope?: ScopeColumns;
+  /**
+   * A condition on every query that depends on the caller beyond the tenant scope (what relations
+   * link to their organisation, say). It gets the list query when there is one.
+   */
+  restrict?: (principal: Principal, query: Partial<z.output<TQuery>>) => SQL | undefined;
   /** Whether rows are placed in an area (false when `scope.area` is the row's own id, as for areas). */
   placeArea?: boolean;
   /** The organisation and area a body asks for; resolved against the caller's scope. */
@@ -132,7 +140,8 @@ export function defineResource<
   );
   const hasUpdatedAt = 'updatedAt' in columns;
 
-  const scopeOf = (p: Principal): SQL => (def.scope ? scopeCondition(p, def.scope) : sql`true`);
+  const scopeOf = (p: Principal, q: Partial<z.output<TQuery>> = {}): SQL =>
+    and(def.scope ? scopeCondition(p, def.scope) : sql`true`, def.restrict?.(p, q)) ?? sql`true`;
 
   // Joins are data, so the query is built dynamically; rows are typed by the wire map where they are read.
   function withJoins(q: PgSelect): PgSelect {
@@ -151,7 +160,7 @@ export function defineResource<
   }
 
   function listWhere(p: Principal, q: ListQueryBase & Record<string, unknown>): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [scopeOf(p)];
+    const conditions: (SQL | undefined)[] = [scopeOf(p, q as Partial<z.output<TQuery>>)];
     if (q.name !== undefined && def.search?.name) conditions.push(ilike(def.search.name, containsPattern(q.name)));
     if (q.keyword !== undefined && def.search?.keyword?.length) {
       const pattern = containsPattern(q.keyword);

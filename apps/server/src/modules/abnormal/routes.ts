@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, not } from 'drizzle-orm';
 import {
   abnormalDetailView,
   abnormalListItem,
@@ -12,10 +11,8 @@ import {
   paginated,
   Resource,
 } from '@vigil/contracts';
-import { abnormalEvents, abnormalHandles, staff } from '../../db/schema/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
-import { findAbnormal, listAbnormal } from './service.ts';
+import { findAbnormal, followAbnormal, handleAbnormal, listAbnormal } from './service.ts';
 
 const tag = 'abnormal';
 
@@ -71,38 +68,8 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const p = request.principal;
-      const { abnormal_id, content, remark } = request.body;
-      const { found, row } = await db.transaction(async (tx) => {
-        await findAbnormal(tx, p, abnormal_id);
-        const [me] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, p.staffId));
-        const now = new Date();
-        await tx
-          .insert(abnormalHandles)
-          .values({
-            abnormalId: abnormal_id,
-            content,
-            remark: remark || null,
-            staffId: p.staffId,
-            staffName: me.name,
-            handleTime: now,
-          });
-        await tx
-          .update(abnormalEvents)
-          .set({ isHandle: true, updatedAt: now })
-          .where(eq(abnormalEvents.id, abnormal_id));
-        const [row] = await tx.select().from(abnormalEvents).where(eq(abnormalEvents.id, abnormal_id));
-        return { found: await findAbnormal(tx, p, abnormal_id), row };
-      });
-      // Handled: the next crossing of this member/device/type may open a new event.
-      ingestServiceOf(app).raiser.forget(row.type, row.memberId, row.deviceId);
-      app.events.emit('abnormalHandled', {
-        org_id: row.orgId,
-        area_id: row.areaId,
-        member_id: row.memberId,
-        payload: found.item,
-      });
-      return { data: { ...found.item, handles: found.handles } };
+      const { item, handles } = await handleAbnormal(app, request.principal, request.body);
+      return { data: { ...item, handles } };
     },
   );
 
@@ -118,34 +85,6 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataEnvelope(abnormalListItem), ...errorResponses },
       },
     },
-    async (request) => {
-      const p = request.principal;
-      const id = request.params.id;
-      await findAbnormal(db, p, id);
-      const wanted = request.body?.is_follow;
-      const [row] = await db
-        .update(abnormalEvents)
-        .set({
-          isFollow: wanted ?? not(abnormalEvents.isFollow),
-          followBy: p.staffId,
-          followAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(abnormalEvents.id, id))
-        .returning();
-      const { item } = await findAbnormal(db, p, id);
-      // SPEC §4: an updated event is pushed like a new one, so every console in scope shows the
-      // flag at once. A handled or recovered event has left the feeds; re-announcing it on
-      // `abnormal` would bring it back, so only open events are published.
-      if (!row.isHandle && row.recoveredAt === null) {
-        app.events.emit('abnormal', {
-          org_id: row.orgId,
-          area_id: row.areaId,
-          member_id: row.memberId,
-          payload: item,
-        });
-      }
-      return { data: item };
-    },
+    async (request) => ({ data: await followAbnormal(app, request.principal, request.params.id, request.body?.is_follow) }),
   );
 }

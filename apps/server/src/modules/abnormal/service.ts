@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import type { AbnormalHandle, AbnormalListItem, AbnormalListQuery } from '@vigil/contracts';
-import { toUnix, fromUnix } from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, gte, inArray, lte, not, type SQL } from 'drizzle-orm';
+import { fromUnix, toUnix, type AbnormalHandle, type AbnormalListItem, type AbnormalListQuery, type HandleAbnormalRequest } from '@vigil/contracts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { abnormalEvents, abnormalHandles, areas, devices, members } from '../../db/schema/index.ts';
+import { abnormalEvents, abnormalHandles, areas, devices, members, staff } from '../../db/schema/index.ts';
+import { ingestServiceOf } from '../../ingest/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { paginate, pageWindow } from '../../resources/paging.ts';
 import { toAbnormalItem, type AbnormalNames } from './payload.ts';
@@ -114,4 +115,47 @@ export async function findAbnormal(
   if (!row) throw notFound();
   const handles = (await handlesOf(db, [id])).get(id) ?? [];
   return { item: toAbnormalItem(row.e, namesOf(row), handles.at(-1) ?? null), handles };
+}
+
+/**
+ * Handles an event: records the handling (who, when, what) and marks the event processed in one
+ * transaction, then lets the next crossing of the same member/device/type open a new event and
+ * tells the staff channel.
+ */
+export async function handleAbnormal(
+  app: FastifyInstance,
+  p: Principal,
+  { abnormal_id, content, remark }: HandleAbnormalRequest,
+): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
+  const { found, row } = await app.database.db.transaction(async (tx) => {
+    await findAbnormal(tx, p, abnormal_id);
+    const [me] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, p.staffId));
+    const now = new Date();
+    await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, staffId: p.staffId, staffName: me.name, handleTime: now });
+    await tx.update(abnormalEvents).set({ isHandle: true, updatedAt: now }).where(eq(abnormalEvents.id, abnormal_id));
+    const [row] = await tx.select().from(abnormalEvents).where(eq(abnormalEvents.id, abnormal_id));
+    return { found: await findAbnormal(tx, p, abnormal_id), row };
+  });
+  ingestServiceOf(app).raiser.forget(row.type, row.memberId, row.deviceId);
+  app.events.emit('abnormalHandled', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: found.item });
+  return found;
+}
+
+/** Sets (or, without `wanted`, flips) an event's follow flag, stamped with who and when. */
+export async function followAbnormal(app: FastifyInstance, p: Principal, id: number, wanted: boolean | undefined): Promise<AbnormalListItem> {
+  const { db } = app.database;
+  await findAbnormal(db, p, id);
+  const [row] = await db
+    .update(abnormalEvents)
+    .set({ isFollow: wanted ?? not(abnormalEvents.isFollow), followBy: p.staffId, followAt: new Date(), updatedAt: new Date() })
+    .where(eq(abnormalEvents.id, id))
+    .returning();
+  const { item } = await findAbnormal(db, p, id);
+  // SPEC §4: an updated event is pushed like a new one, so every console in scope shows the
+  // flag at once. A handled or recovered event has left the feeds; re-announcing it on
+  // `abnormal` would bring it back, so only open events are published.
+  if (!row.isHandle && row.recoveredAt === null) {
+    app.events.emit('abnormal', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: item });
+  }
+  return item;
 }

@@ -1,74 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { OrgType, areaListQuery, areaRow, dataEnvelope, paginated, toUnix } from '@vigil/contracts';
-import { areas, orgRelations, orgs } from '../../db/schema/index.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { OrgType, areaListQuery, areaRow } from '@vigil/contracts';
+import { areas, orgs } from '../../db/schema/index.ts';
+import type { Principal } from '../../auth/principal.ts';
 import { isOperator } from '../../auth/scope.ts';
-import { errorResponses } from '../../http/schemas.ts';
-import { paginate, pageWindow } from '../../resources/paging.ts';
-import { containsPattern } from '../../resources/rows.ts';
+import { defineResource } from '../../resources/define.ts';
+import { areaJoins, areaWire } from '../area/routes.ts';
 
-const query = areaListQuery.pick({ page: true, per_page: true, name: true, org_id: true });
+const query = areaListQuery.pick({ page: true, per_page: true, name: true, org_id: true, order_by: true });
+
+/** The area belongs to an organisation at the other end of an enabled relation with the delivery grant. */
+function ofDeliveryPartner(p: Principal, orgId: number | undefined): SQL {
+  const delivery = sql`r.enabled and r.grants @> '["delivery"]'::jsonb`;
+  if (p.orgType === OrgType.pharmacy) {
+    return sql`${areas.orgId} in (select r.org_id from org_relations r where r.related_org_id = ${p.orgId} and ${delivery})`;
+  }
+  const careOrg = isOperator(p) ? (orgId ?? p.orgId) : p.orgId;
+  return sql`${areas.orgId} in (select r.related_org_id from org_relations r where r.org_id = ${careOrg} and ${delivery})`;
+}
 
 /**
  * GET /area/pharmacy: the two ends of medication delivery (docs/delivery.md). For a care
  * organisation, the enabled areas of the pharmacies an enabled relation with the delivery grant
  * links to it — where an order can be sent; for a pharmacy, the enabled areas of the care
  * organisations it serves that way — where its orders come from. Operators name the care
- * organisation with org_id.
+ * organisation with org_id. Rows are /area's.
  */
-export async function areaPharmacyRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/area/pharmacy',
-    {
-      config: { permission: 'GET /area/pharmacy' },
-      schema: {
-        tags: ['area'],
-        summary: 'Delivery partners: the related pharmacies\' areas (care roles) or the served care organisations\' areas (pharmacy roles)',
-        querystring: query,
-        response: { 200: dataEnvelope(paginated(areaRow)), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const p = request.principal;
-      const served = p.orgType === OrgType.pharmacy;
-      const delivery = and(eq(orgRelations.enabled, true), sql`${orgRelations.grants} @> '["delivery"]'::jsonb`);
-      const related = served
-        ? app.database.db.select({ id: orgRelations.orgId }).from(orgRelations).where(and(eq(orgRelations.relatedOrgId, p.orgId), delivery))
-        : app.database.db
-            .select({ id: orgRelations.relatedOrgId })
-            .from(orgRelations)
-            .where(and(eq(orgRelations.orgId, isOperator(p) ? (q.org_id ?? p.orgId) : p.orgId), delivery));
-      const where = and(
-        inArray(areas.orgId, related),
-        eq(orgs.type, served ? OrgType.care : OrgType.pharmacy),
-        eq(orgs.enabled, true),
-        eq(areas.enabled, true),
-        q.name === undefined ? undefined : ilike(areas.name, containsPattern(q.name)),
-      );
-      const { db } = app.database;
-      const [{ total }] = await db.select({ total: count() }).from(areas).innerJoin(orgs, eq(orgs.id, areas.orgId)).where(where);
-      const { offset, limit } = pageWindow(q);
-      let rows = db
-        .select({ area: areas, orgName: orgs.name })
-        .from(areas)
-        .innerJoin(orgs, eq(orgs.id, areas.orgId))
-        .where(where)
-        .orderBy(asc(areas.id))
-        .$dynamic();
-      if (limit !== undefined) rows = rows.limit(limit).offset(offset);
-      const list = (await rows).map(({ area, orgName }) => ({
-        id: area.id,
-        org_id: area.orgId,
-        org_name: orgName,
-        name: area.name,
-        remark: area.remark,
-        enable: area.enabled,
-        created_at: toUnix(area.createdAt),
-        updated_at: toUnix(area.updatedAt),
-      }));
-      return { data: paginate(q, total, list) };
-    },
-  );
-}
+export const areaPharmacyRoutes = defineResource({
+  path: '/area/pharmacy',
+  tag: 'area',
+  table: areas,
+  rowSchema: areaRow,
+  wire: areaWire,
+  joins: areaJoins,
+  listQuery: query,
+  restrict: (p, q) =>
+    and(
+      ofDeliveryPartner(p, q.org_id),
+      eq(orgs.type, p.orgType === OrgType.pharmacy ? OrgType.care : OrgType.pharmacy),
+      eq(orgs.enabled, true),
+      eq(areas.enabled, true),
+    ),
+  search: { name: areas.name },
+  operations: ['list'],
+});
