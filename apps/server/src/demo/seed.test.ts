@@ -8,13 +8,14 @@ import {
   guardRoles,
   roleOrgType,
   staffRoles,
+  toUnix,
   type DeliverySide,
   type StaffRole,
 } from '@vigil/contracts';
 import { verifyPassword } from '../auth/password.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { asc, eq } from 'drizzle-orm';
-import { areas, deliveryOrderHistory, deliveryOrders, deviceBindings, devices, members, orgRelations, orgs, staff } from '../db/schema/index.ts';
+import { areas, deliveryOrderHistory, deliveryOrders, deviceBindings, devices, members, orgRelations, orgs, staff, workLogs } from '../db/schema/index.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemo } from './seed.ts';
 
@@ -149,6 +150,17 @@ describe('demo seed', () => {
       expect(steps[0]).toMatchObject({ fromState: null, toState: DeliveryOrderState.submitted, side: 'care' });
       for (const h of steps.slice(1)) expect(canTransition(h.fromState as DeliveryOrderState, h.toState as DeliveryOrderState, h.side as DeliverySide)).toBe(true);
       expect(steps.at(-1)!.toState).toBe(o.state);
+    }
+  });
+
+  it('keeps a week of day and evening work logs in the care organisation, entries inside their shifts', async () => {
+    const logs = await database.db.select().from(workLogs);
+    expect(logs).toHaveLength(14);
+    expect(new Set(logs.map((l) => l.shift))).toEqual(new Set([0, 1]));
+    for (const l of logs) {
+      const start = toUnix(l.shiftDate);
+      expect(l.entries.length).toBeGreaterThan(0);
+      expect(l.entries.every((e) => e.time >= start && e.time < start + 2 * 86_400)).toBe(true);
     }
   });
 

@@ -15,6 +15,7 @@ import {
   type DemoOrgKey,
 } from './data.ts';
 import { seedDeliveryOrders } from './delivery.ts';
+import { seedWorkLogs } from './work-log.ts';
 import {
   areaDevicePlan,
   demoDeviceKey,
@@ -203,6 +204,7 @@ export async function seedDemo(db: Db): Promise<void> {
     );
     await tx.insert(deviceBindings).values(bindingValues);
     await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
+    await seedWorkLogs(tx, now, id('care'));
   });
 }
 
