@@ -48,7 +48,9 @@ export async function buildApp({ config, database, modules = registerModules }: 
     logger: { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Off unless configured: otherwise any client could pick its own address in X-Forwarded-For
+    // and step around the per-address sign-in limit.
+    trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

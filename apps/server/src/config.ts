@@ -34,10 +34,34 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(20).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  /** Failed sign-ins allowed per account, and per address, in each 15-minute window. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins per account (a ceiling over all addresses) and per address, in each 15-minute
+   * window; one account at one address meets growing delays first (auth/login-throttle.ts).
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /**
+   * Which peers may set X-Forwarded-For (Fastify's trustProxy): `false` (default: the socket's own
+   * address is the client), `true` (any peer: only behind a proxy nothing else can reach), a hop
+   * count, or comma-separated proxy addresses and CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      if (/^(false|0|no|off)?$/i.test(v)) return false;
+      if (/^(true|yes|on)$/i.test(v)) return true;
+      if (/^[1-9][0-9]?$/.test(v)) return Number(v);
+      const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+      if (list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return list;
+      ctx.addIssue({ code: 'custom', message: 'expected true, false, a hop count or comma-separated addresses/CIDRs' });
+      return z.NEVER;
+    }),
 });
+
+/** What Fastify's `trustProxy` option takes, as far as an environment variable can say it. */
+export type TrustProxy = boolean | number | string[];
 
 export type Config = {
   port: number;
@@ -60,6 +84,7 @@ export type Config = {
   webDist?: string;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
+  trustProxy: TrustProxy;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -51,7 +51,7 @@ export async function signIn({ db, config, throttle }: SignInDeps, input: LoginR
     await throttle.recordFailure(input.account, client.ip);
     throw new AppError(ErrorCode.loginFailed);
   }
-  await throttle.recordSuccess(input.account);
+  await throttle.recordSuccess(input.account, client.ip);
   if (!account.enabled || !account.orgEnabled) throw new AppError(ErrorCode.accountDisabled);
 
   const role = account.role as StaffRole;

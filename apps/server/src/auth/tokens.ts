@@ -13,9 +13,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Reads `Authorization: Bearer <token>`; anything else counts as no token. */
+/**
+ * Reads `Authorization: Bearer <token>`; anything else counts as no token. The scheme is matched
+ * case-insensitively, as RFC 9110 §11.1 says auth schemes are.
+ */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})\s*$/.exec(header);
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})\s*$/i.exec(header);
   return match?.[1];
 }

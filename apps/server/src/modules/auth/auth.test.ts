@@ -93,6 +93,14 @@ describe('sessions', () => {
     }
   });
 
+  it('reads the Authorization scheme case-insensitively', async () => {
+    const token = await login(t.app, 'tstaffa');
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/personal', headers: { authorization: `${scheme} ${token}` } });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('revokes the token at once on logout', async () => {
     const token = await login(t.app, 'tstaffa');
     expect((await api(t.app, token).get('/personal')).statusCode).toBe(200);
@@ -147,20 +155,76 @@ describe('sessions', () => {
 });
 
 describe('failed sign-in throttling', () => {
-  it('locks an account after its limit with -8, 429 and Retry-After, without locking other accounts', async () => {
+  it('stops an account at its ceiling with -8, 429 and Retry-After, from every address, without touching other accounts', async () => {
     const app = await buildTestApp(t.database, { loginMaxFailuresPerAccount: 3, loginMaxFailuresPerAddress: 100 });
     try {
-      const attacker = api(app, undefined, { ip: '10.0.0.66' });
-      for (let i = 0; i < 3; i++) expect((await attacker.post('/login', { account: 'tadmina', password: 'Wrong1234' })).statusCode).toBe(401);
-      const locked = await attacker.post('/login', { account: 'tadmina', password: TEST_PASSWORD });
+      // Three addresses, one failure each: no pair delay, only the account ceiling.
+      for (const ip of ['10.0.0.61', '10.0.0.62', '10.0.0.63']) {
+        expect((await api(app, undefined, { ip }).post('/login', { account: 'tadmina', password: 'Wrong1234' })).statusCode).toBe(401);
+      }
+      const locked = await api(app, undefined, { ip: '10.0.0.7' }).post('/login', { account: 'tadmina', password: TEST_PASSWORD });
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ code: ErrorCode.processError, message: expect.stringMatching(/Too many failed sign-in attempts/) });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-      // The account is locked from everywhere, including a different address.
-      expect((await api(app, undefined, { ip: '10.0.0.7' }).post('/login', { account: 'tadmina', password: TEST_PASSWORD })).statusCode).toBe(429);
-      // Other accounts are untouched, from the flooding address and from elsewhere.
-      expect((await attacker.post('/login', { account: 'tadminb', password: TEST_PASSWORD })).statusCode).toBe(200);
-      expect((await api(app, undefined, { ip: '10.0.0.7' }).post('/login', { account: 'tstaffa', password: TEST_PASSWORD })).statusCode).toBe(200);
+      expect((await api(app, undefined, { ip: '10.0.0.61' }).post('/login', { account: 'tadminb', password: TEST_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ten wrong passwords from one address slow that address down but never keep the owner out elsewhere', async () => {
+    const app = await buildTestApp(t.database);
+    try {
+      const attacker = api(app, undefined, { ip: '10.0.2.1' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await attacker.post('/login', { account: 'tstaffa', password: 'Wrong1234' })).statusCode);
+      // Three free failures, then the pair waits (1 s, 2 s, … each failure doubling it).
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+      const delayed = await attacker.post('/login', { account: 'tstaffa', password: TEST_PASSWORD });
+      expect(delayed.statusCode).toBe(429);
+      expect(Number(delayed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await api(app, undefined, { ip: '10.0.2.2' }).post('/login', { account: 'tstaffa', password: TEST_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: rotating it does not step around the per-address limit', async () => {
+    const app = await buildTestApp(t.database, { loginMaxFailuresPerAddress: 5 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.0.3.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+          payload: { account: `spray${i}`, password: 'Wrong1234' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('follows X-Forwarded-For from a proxy TRUST_PROXY names, and only from it', async () => {
+    const app = await buildTestApp(t.database, { loginMaxFailuresPerAddress: 2, trustProxy: ['10.0.4.1'] });
+    try {
+      const attempt = (remoteAddress: string, forwarded: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwarded },
+          payload: { account: 'nobodyhere', password: 'Wrong1234' },
+        });
+      // Through the proxy, each client is its own address.
+      for (let i = 0; i < 4; i++) expect((await attempt('10.0.4.1', `203.0.113.${i + 1}`)).statusCode).toBe(401);
+      // A peer that is not the proxy is its own address, whatever it forwards.
+      for (let i = 0; i < 2; i++) expect((await attempt('10.0.4.9', `203.0.113.${i + 50}`)).statusCode).toBe(401);
+      expect((await attempt('10.0.4.9', '203.0.113.99')).statusCode).toBe(429);
     } finally {
       await app.close();
     }
@@ -180,14 +244,18 @@ describe('failed sign-in throttling', () => {
     }
   });
 
-  it('clears an account count on a correct password', async () => {
-    const app = await buildTestApp(t.database, { loginMaxFailuresPerAccount: 2, loginMaxFailuresPerAddress: 100 });
+  it('ends the delays of a pair on its correct password', async () => {
+    const app = await buildTestApp(t.database);
     try {
       const client = api(app, undefined, { ip: '10.0.1.1' });
-      await client.post('/login', { account: 'tstaffa', password: 'Wrong1234' });
-      expect((await client.post('/login', { account: 'tstaffa', password: TEST_PASSWORD })).statusCode).toBe(200);
-      await client.post('/login', { account: 'tstaffa', password: 'Wrong1234' });
-      expect((await client.post('/login', { account: 'tstaffa', password: TEST_PASSWORD })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) await client.post('/login', { account: 'tareaa1', password: 'Wrong1234' });
+      const delayed = await client.post('/login', { account: 'tareaa1', password: TEST_PASSWORD });
+      expect(delayed.statusCode).toBe(429);
+      await new Promise((r) => setTimeout(r, Number(delayed.headers['retry-after']) * 1000 + 50));
+      expect((await client.post('/login', { account: 'tareaa1', password: TEST_PASSWORD })).statusCode).toBe(200);
+      // The count starts over: three more typos are free again.
+      for (let i = 0; i < 2; i++) expect((await client.post('/login', { account: 'tareaa1', password: 'Wrong1234' })).statusCode).toBe(401);
+      expect((await client.post('/login', { account: 'tareaa1', password: TEST_PASSWORD })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
