@@ -35,6 +35,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'wearable-device-H20': lazy(() => import('../../features/wearable/pages/WearablePage.tsx').then((m) => ({ default: m.wearablePageFor(8) }))),
   area: lazy(() => import('../../features/admin/area/AreaPage.tsx')),
   'medication-delivery': lazy(() => import('../../features/delivery/DeliveryPage.tsx')),
+  'work-log': lazy(() => import('../../features/work-log/WorkLogPage.tsx')),
   org: lazy(() => import('../../features/admin/org/OrgPage.tsx')),
   'org-relation': lazy(() => import('../../features/admin/org-relation/OrgRelationPage.tsx')),
   staff: lazy(() => import('../../features/admin/staff/StaffPage.tsx')),

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { Resource, Role, memberRow, workLogCreate, workLogRow, type WorkLogRow } from '@vigil/contracts';
+import { mockApi } from '../../test/api-mock.ts';
+import { renderWithProviders, signInAs } from '../../test/render.tsx';
+import WorkLogPage from './WorkLogPage.tsx';
+
+const log: WorkLogRow = {
+  id: 3,
+  org_id: 2,
+  area_id: 5,
+  area_name: 'East wing',
+  staff_id: 7,
+  staff_name: 'Grace Lin',
+  shift_date: 1_767_225_600,
+  shift: 1,
+  summary: 'Calm evening',
+  entry_count: 2,
+  entries: [
+    { time: 1_767_254_400, members: [{ id: 11, name: 'Mei Chen' }, { id: 12, name: 'Wei Lin' }], category: 0, content: 'Helped with dinner', attachments: [] },
+    { time: 1_767_258_000, members: [], category: 5, content: 'Checked the windows', attachments: [] },
+  ],
+  created_at: 1_767_225_600,
+  updated_at: 1_767_225_600,
+};
+const api = [
+  { route: Resource.workLog, method: 'GET' as const },
+  { route: `${Resource.workLog}/{id}`, method: 'GET' as const },
+  { route: Resource.workLog, method: 'POST' as const },
+];
+const page = (route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/work-log/*" element={<WorkLogPage />} />
+    </Routes>,
+    { route },
+  );
+
+describe('work log pages', { timeout: 30_000 }, () => {
+  it('lists the logs and opens one with its entries and members named', async () => {
+    signInAs({ router: Role.orgStaff, api });
+    mockApi().list(Resource.workLog, workLogRow, [log]);
+    page('/work-log');
+    const table = within(await screen.findByRole('table', { name: 'Work logs' }));
+    const row = (await table.findByRole('cell', { name: 'Grace Lin' })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: 'Evening shift' })).toBeTruthy();
+    await userEvent.click(within(row).getByRole('button', { name: 'View' }));
+    const entries = within(await screen.findByRole('table', { name: 'Entries' }));
+    expect(await entries.findByRole('cell', { name: 'Mei Chen, Wei Lin' })).toBeTruthy();
+    expect(entries.getByRole('cell', { name: 'Environment' })).toBeTruthy();
+  });
+
+  it('adds a log from work-log/add with a body the server’s workLogCreate accepts', async () => {
+    signInAs({ router: Role.orgStaff, api });
+    const server = mockApi();
+    server.list(Resource.workLog, workLogRow, []);
+    server.list(Resource.user, memberRow, []);
+    server.accept('POST', Resource.workLog, workLogCreate);
+    page('/work-log/add');
+    const form = within(await screen.findByRole('dialog', { name: 'Add work log' }));
+    await userEvent.click(form.getAllByRole('combobox', { name: /Category/ })[0]);
+    await userEvent.click(await screen.findByRole('option', { name: 'Care' }));
+    await userEvent.type(form.getAllByLabelText(/Content/)[0], 'Helped with breakfast');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', Resource.workLog)).toHaveLength(1));
+    const body = workLogCreate.parse(server.callsTo('POST', Resource.workLog)[0].body);
+    expect(body.entries).toHaveLength(1);
+    expect(body.entries[0]).toMatchObject({ category: 0, content: 'Helped with breakfast', member_ids: [] });
+  });
+});

@@ -1,0 +1,155 @@
+import { useMemo } from 'react';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import {
+  Resource,
+  Shift,
+  WorkLogCategory,
+  enumValues,
+  memberRow,
+  shiftLabelKey,
+  workLogCategoryLabelKey,
+  workLogRow,
+  type WorkLogRow,
+} from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { type Column, dialog, enumOptions, orDash, ResourcePage, useResourceDetail, useResourceOptions, useSave } from '../../components/resource/index.ts';
+import { formatDate } from '../../lib/format.ts';
+import { localeStore } from '../../lib/i18n.ts';
+import { FORM_ENTRIES, emptyLog, logForm } from './log-form.ts';
+
+/** SPEC §2 `work-log`, `work-log/add` and `work-log/detail`: staff members' logs of their shifts (docs/handover.md). */
+export default function WorkLogPage() {
+  return (
+    <Routes>
+      <Route index element={<WorkLogList />} />
+      <Route path="add" element={<WorkLogList adding />} />
+      <Route path="detail/:id" element={<WorkLogDetail />} />
+    </Routes>
+  );
+}
+
+function WorkLogList({ adding = false }: { adding?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSave<unknown>(Resource.workLog);
+  const form = useLogDialog(adding);
+  const columns = useMemo<Column<WorkLogRow>[]>(
+    () => [
+      { id: 'shift_date', label: t('workLog.shiftDate'), sortable: true, render: (r) => formatDate(r.shift_date, localeStore.get()) },
+      { id: 'shift', label: t('workLog.shift'), render: (r) => t(shiftLabelKey[r.shift]) },
+      { id: 'staff_name', label: t('page.staff') },
+      { id: 'area_name', label: t('page.area'), render: (r) => orDash(r.area_name) },
+      { id: 'entry_count', label: t('workLog.entryCount') },
+      { id: 'summary', label: t('workLog.summary'), render: (r) => orDash(r.summary) },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <ResourcePage
+        title={t('page.work-log')}
+        resource={Resource.workLog}
+        row={workLogRow}
+        columns={columns}
+        initialParams={{ order: 'desc', order_by: 'shift_date' }}
+        filters={[
+          { name: 'keyword', label: t('workLog.summary'), kind: 'text' },
+          { name: 'type', label: t('workLog.shift'), kind: 'select', options: enumOptions(enumValues(Shift), shiftLabelKey, t) },
+        ]}
+        headerActions={
+          <PermissionButton method="POST" route={Resource.workLog} variant="contained" onClick={() => navigate('add')}>
+            {t('workLog.add')}
+          </PermissionButton>
+        }
+        rowActions={[{ id: 'view', label: t('workLog.view'), icon: <VisibilityIcon fontSize="small" />, onClick: (r) => navigate(`detail/${r.id}`) }]}
+        deletable
+      />
+      {adding &&
+        form.render({
+          title: t('workLog.add'),
+          permission: { method: 'POST', route: Resource.workLog },
+          onClose: () => navigate('..'),
+          submit: (body) => save.mutateAsync({ body }),
+        })}
+    </>
+  );
+}
+
+/** The add form: the shift, a summary, and up to FORM_ENTRIES entries about the members in scope. */
+function useLogDialog(enabled: boolean) {
+  const { t } = useTranslation();
+  const members = useResourceOptions(Resource.user, memberRow, {}, enabled);
+  const memberOptions = (members.data ?? []).map((m) => ({ value: m.id, label: m.name }));
+  const categories = enumOptions(enumValues(WorkLogCategory), workLogCategoryLabelKey, t);
+  return dialog({
+    schema: logForm,
+    defaultValues: emptyLog(),
+    fields: [
+      { name: 'shift_date', label: t('workLog.shiftDate'), kind: 'date', required: true },
+      { name: 'shift', label: t('workLog.shift'), required: true, options: enumOptions(enumValues(Shift), shiftLabelKey, t) },
+      { name: 'summary', label: t('workLog.summary'), multiline: true },
+      ...Array.from({ length: FORM_ENTRIES }, (_, i) => [
+        { name: `entries.${i}.time` as const, label: t('workLog.entryTime', { n: i + 1 }), kind: 'datetime' as const, required: i === 0 },
+        { name: `entries.${i}.category` as const, label: t('workLog.category'), options: categories, required: i === 0 },
+        { name: `entries.${i}.member_ids` as const, label: t('workLog.members'), kind: 'multiselect' as const, options: memberOptions },
+        { name: `entries.${i}.content` as const, label: t('workLog.content'), multiline: true, required: i === 0 },
+      ]).flat(),
+    ],
+  });
+}
+
+function WorkLogDetail() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const detail = useResourceDetail(Resource.workLog, Number.isInteger(id) && id > 0 ? id : null, workLogRow);
+  const log = detail.data;
+  const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h1" component="h1">
+        {log ? t('workLog.detailTitle', { name: log.staff_name, date: formatDate(log.shift_date, localeStore.get()), shift: t(shiftLabelKey[log.shift]) }) : <Skeleton width={260} />}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        {!log ? (
+          <Skeleton height={200} />
+        ) : (
+          <Stack spacing={2}>
+            <Typography>{t('common.labelled', { label: t('page.area'), value: orDash(log.area_name) })}</Typography>
+            <Typography>{t('common.labelled', { label: t('workLog.summary'), value: orDash(log.summary) })}</Typography>
+            <Table size="small" aria-label={t('workLog.entries')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('workLog.time')}</TableCell>
+                  <TableCell>{t('workLog.category')}</TableCell>
+                  <TableCell>{t('workLog.members')}</TableCell>
+                  <TableCell>{t('workLog.content')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {log.entries.map((e, i) => (
+                  <TableRow key={i}>
+                    <TableCell>{when(e.time)}</TableCell>
+                    <TableCell>{t(workLogCategoryLabelKey[e.category])}</TableCell>
+                    <TableCell>{orDash(e.members.map((m) => m.name).join(t('workLog.separator')))}</TableCell>
+                    <TableCell>{e.content}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
