@@ -7,3 +7,4 @@ export * from './history.ts';
 export * from './delivery.ts';
 export * from './care.ts';
 export * from './work-log.ts';
+export * from './handover.ts';
