@@ -55,9 +55,10 @@ const staffWritable = new Set<string>([
  * areas), and some pages act through related resources (devices are registered on /device/bind
  * from the members' device page; an operator creates an organisation's first admin on /staff).
  * `inherit` takes the page's own level, `read` never more than reading, `admin` writing for admin
- * roles and reading for the others.
+ * roles and reading for the others, `handle` writing for everyone who reaches the page (handling
+ * a due item is the work of whoever is on shift).
  */
-const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin'][]>> = {
+const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' | 'handle'][]>> = {
   org: [
     [Resource.orgRelation, 'inherit'],
     [Resource.staff, 'inherit'],
@@ -93,8 +94,15 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin']
     [Resource.user, 'read'],
   ],
   'medication-delivery': [[Resource.areaPharmacy, 'read']],
-  // Packages name a catalogue medicine: staff pick from it, admins keep it.
-  'package-record': [[Resource.medicine, 'admin']],
+  // Each care page's handle page (SPEC §2 educate/handle …) records the care itself; packages name
+  // a catalogue medicine, which staff pick from and admins keep.
+  educate: [[Resource.handleHealth, 'handle']],
+  reconsultation: [[Resource.handleFollow, 'handle']],
+  'service-schedule': [[Resource.handleSchedule, 'handle']],
+  'package-record': [
+    [Resource.handlePackageMedicine, 'handle'],
+    [Resource.medicine, 'admin'],
+  ],
   'change-log-staff': [
     [Resource.area, 'read'],
     [Resource.changeRecord, 'read'],
@@ -121,6 +129,23 @@ const careSidePairs = new Set([
 const pharmacySidePairs = new Set(['PUT /delivery/medicine/reply/{id}']);
 const pharmacyRoles = new Set<StaffRole>([Role.pharmacyAdmin, Role.pharmacyStaff]);
 
+/**
+ * Least privilege within the care records (docs/care.md "Permissions by role"): a nursing aide
+ * reads the plans and records the care (handles), but does not write the plans themselves.
+ */
+const roleReadOnly: Partial<Record<StaffRole, ReadonlySet<string>>> = {
+  [Role.nursingAide]: new Set([Resource.careHealth, Resource.careFollowUp, Resource.careSchedule, Resource.carePackage]),
+};
+
+/** Care records others have handled are evidence: only admins delete them (the history keeps what was). */
+const adminDeletes = new Set<string>([
+  Resource.careHealth,
+  Resource.careFollowUp,
+  Resource.careSchedule,
+  Resource.carePackage,
+  Resource.medicine,
+]);
+
 /** Every signed-in role may manage its own profile and sign out. */
 const everyone: ApiPermission[] = [
   { route: Resource.logout, method: 'POST' },
@@ -138,6 +163,7 @@ export function roleResourceLevels(role: StaffRole): Map<string, Level> {
   const operator = operatorRoles.has(role);
   const grant = (resource: string, level: Level) => {
     if (readOnly.has(resource) || (!operator && operatorWritable.has(resource))) level = 'read';
+    if (roleReadOnly[role]?.has(resource)) level = 'read';
     if (levels.get(resource) !== 'write') levels.set(resource, level);
   };
   const isAdmin = adminRoles.has(role);
@@ -147,7 +173,8 @@ export function roleResourceLevels(role: StaffRole): Map<string, Level> {
     const level: Level = isAdmin || staffWritable.has(resource) ? 'write' : 'read';
     grant(resource, level);
     for (const [support, how] of pageSupport[key] ?? []) {
-      grant(support, how === 'inherit' ? level : how === 'admin' && isAdmin ? 'write' : 'read');
+      const supportLevel = how === 'inherit' ? level : how === 'handle' || (how === 'admin' && isAdmin) ? 'write' : 'read';
+      grant(support, supportLevel);
     }
   }
   if (operator) grant(Resource.sidebar, 'write');
@@ -178,6 +205,7 @@ export function defaultApiGroup(role: StaffRole): ApiPermission[] {
     const resource = routeResource(route);
     const level = resource ? levels.get(resource) : undefined;
     if (!level || (level === 'read' && method !== 'GET')) continue;
+    if (method === 'DELETE' && resource && adminDeletes.has(resource) && !adminRoles.has(role)) continue;
     out.push({ route, method });
     seen.add(key);
   }
