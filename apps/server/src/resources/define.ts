@@ -189,10 +189,13 @@ export function defineResource<
       const before = id === undefined ? null : await fetchOne(tx, principal, id);
       const { values, apply } = await run(tx, before);
       const changed = (await def.beforeWrite?.({ tx, principal, action, before, values })) ?? values;
+      // A delete is recorded before the row goes: the entry may point at what the row itself is
+      // (its area, its member), which must still exist when the entry is written.
+      if (action === 'delete') await writeHistory?.(tx, principal, action, before, null);
       const writtenId = await apply(changed);
       const after = writtenId === undefined ? null : await fetchOne(tx, principal, writtenId);
       await def.afterWrite?.({ tx, principal, action, before, after });
-      await writeHistory?.(tx, principal, action, before, after);
+      if (action !== 'delete') await writeHistory?.(tx, principal, action, before, after);
       return after;
     });
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, listQuery, optionalQueryInt, textField, toUnix } from '@vigil/contracts';
-import { members, recordChanges } from '../../db/schema/index.ts';
+import { areas, members, recordChanges } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
 import { time } from '../../resources/wire.ts';
 import { authRoutes } from '../auth/routes.ts';
@@ -51,6 +51,20 @@ const careRecord = defineResource({
   },
 });
 
+/** A record kind that is itself a place: its history entries point at the row a delete removes. */
+const placeRecord = defineResource({
+  path: '/area',
+  table: areas,
+  rowSchema: z.object({ id: z.number(), org_id: z.number(), area_id: z.number(), name: z.string() }),
+  wire: { id: areas.id, org_id: areas.orgId, area_id: areas.id, name: areas.name },
+  createSchema: z.strictObject({ name: textField({ max: 100 }) }),
+  listQuery: listQuery(['id']),
+  scope: { org: areas.orgId, area: areas.id },
+  placeArea: false,
+  toInsert: (body, placement) => ({ orgId: placement.orgId, name: body.name }),
+  history: {},
+});
+
 let app: FastifyInstance;
 let world: World;
 let admin: string;
@@ -59,6 +73,7 @@ beforeAll(async () => {
   app = await buildTestApp(t.database, {}, async (scope) => {
     await scope.register(authRoutes);
     await scope.register(careRecord);
+    await scope.register(placeRecord);
     await scope.register(changeLogRoutes);
   });
   admin = await login(app, 'tadmina');
@@ -102,6 +117,14 @@ describe('record history', () => {
     expect(detail.json().data.after.name).toBe('T Recorded 2');
     const byMember = (await history(admin, { user_id: created.id })).json().data;
     expect(byMember.total).toBe(3);
+  });
+
+  it('records a delete with the row as it was, even when the entry points at the deleted row', async () => {
+    const created = (await api(app, admin).post('/area', { name: 'T Short-lived' })).json().data;
+    expect((await api(app, admin).delete(`/area/${created.id}`)).json()).toEqual({ data: null });
+    const list = (await history(admin, { resource: '/area', record_id: created.id, order: 'asc' })).json().data.list;
+    expect(list.map((r: { action: string }) => r.action)).toEqual(['create', 'delete']);
+    expect(list[1]).toMatchObject({ before: { name: 'T Short-lived' }, after: null, org_id: world.orgs.careA });
   });
 
   it('writes nothing when the write fails: history shares its transaction', async () => {
