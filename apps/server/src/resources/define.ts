@@ -204,7 +204,7 @@ export function defineResource<
   const permission = (method: string, suffix = ''): PermissionKey => `${method} ${path}${suffix}` as PermissionKey;
   const rowEnvelope = dataEnvelope(def.rowSchema);
   const areaPlaced = def.placeArea ?? Boolean(def.scope?.area);
-  definedResources.push({ path, wireKeys: wire.keys, rowSchema: def.rowSchema });
+  definedResources.set(path, { path, wireKeys: wire.keys, rowSchema: def.rowSchema });
 
   return async function resourceRoutes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -382,10 +382,10 @@ export function defineResource<
   };
 }
 
-/** Every definition made, so one test can hold each wire map to its row schema. */
-const definedResources: { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType }[] = [];
-export const resourceDefinitions = (): readonly { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType }[] =>
-  definedResources;
+type DefinedResource = { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType };
+/** Every definition made, by path (an app built twice defines some again), so one test can hold each wire map to its row schema. */
+const definedResources = new Map<string, DefinedResource>();
+export const resourceDefinitions = (): readonly DefinedResource[] => [...definedResources.values()];
 
 /**
  * Maps each order_by value the list query allows to its column: an override, else the table's
