@@ -28,6 +28,7 @@ import { deviceSettingsRoutes } from './device-settings/routes.ts';
 import { changeLogRoutes } from './change-log/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { workLogRoutes } from './work-log/routes.ts';
+import { handoverRoutes } from './handover/routes.ts';
 import { medicineRoutes } from './medicine/routes.ts';
 import { careHealthRoutes } from './care-health/routes.ts';
 import { careFollowUpRoutes } from './care-follow-up/routes.ts';
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(changeLogRoutes);
   await app.register(deliveryRoutes);
   await app.register(workLogRoutes);
+  await app.register(handoverRoutes);
   await app.register(medicineRoutes);
   await app.register(careHealthRoutes);
   await app.register(careFollowUpRoutes);

@@ -46,6 +46,7 @@ const staffWritable = new Set<string>([
   Resource.careDiet,
   Resource.careStethoscope,
   Resource.workLog,
+  Resource.handover,
   Resource.opd,
   Resource.medicalRecords,
 ]);

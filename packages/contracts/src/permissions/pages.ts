@@ -39,6 +39,7 @@ export const Page = {
   'diet-manage': { resource: Resource.careDiet },
   stethoscope: { resource: Resource.careStethoscope },
   'work-log': { resource: Resource.workLog },
+  handover: { resource: Resource.handover },
   opd: { resource: Resource.opd },
   'medical-record': { resource: Resource.medicalRecords },
   standerd: { resource: Resource.user },
@@ -117,7 +118,7 @@ const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medi
  * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
  * the ordering responsibility, so its admins and staff have the pharmacy's page too.
  */
-const careHomeGroup: MenuGroup = { group: 'care', pages: [...careGroup.pages, 'medication-delivery'] };
+const careHomeGroup: MenuGroup = { group: 'care', pages: [...careGroup.pages, 'medication-delivery', 'handover'] };
 const vitalGroup: MenuGroup = { group: 'vitals', pages: vitalPages };
 const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change-log-member'] };
 
@@ -149,7 +150,8 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup],
   [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, alertGroup],
   [Role.guardStaff]: [{ group: 'members', pages: ['member'] }, alertGroup],
-  [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, careGroup, vitalGroup],
+  // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
+  [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
 };
 
 /** Where `/` leads for each role: its landing page (SPEC §2's redirects), `home` if none. */

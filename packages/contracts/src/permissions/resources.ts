@@ -28,6 +28,8 @@ export const Resource = {
   careStethoscope: '/care/stethoscope',
   careSymptom: '/care/symptom',
   workLog: '/work-log',
+  /** Vigil's shift handover (docs/handover.md); SPEC names the workflow without a path. */
+  handover: '/handover',
   handleHealth: '/handle/health',
   handleFollow: '/handle/follow',
   handleSchedule: '/handle/schedule',
