@@ -27,13 +27,32 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** Unix seconds; the wire format of every date (SPEC §3). */
-export const unixSeconds = z.number().int().min(0);
+/** PostgreSQL's integer range: every id and code column is int4, so a larger value is invalid input. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+/**
+ * The latest date Vigil accepts (2100-01-01): far enough for any expiry or plan, and well inside
+ * JavaScript's Date range, so a hostile date is a -5 instead of a RangeError deep in a query.
+ */
+export const UNIX_SECONDS_MAX = 4_102_444_800;
 
-/** A query-string integer where -1 (or absence) means unset. */
+/** Unix seconds; the wire format of every date (SPEC §3), from 1970 to UNIX_SECONDS_MAX. */
+export const unixSeconds = z.number().int().min(0).max(UNIX_SECONDS_MAX);
+
+/** A query-string integer within int4 where -1 (or absence) means unset. */
 export const optionalQueryInt = z.coerce
   .number({ error: 'validation.invalidNumber' })
   .int({ message: 'validation.invalidNumber' })
+  .min(INT4_MIN, { message: 'validation.invalidNumber' })
+  .max(INT4_MAX, { message: 'validation.invalidNumber' })
+  .optional()
+  .transform((v) => (v === undefined || v === UNSET ? undefined : v));
+
+/** A query-string date in unix seconds (1970 to UNIX_SECONDS_MAX); -1 (or absence) means unset. */
+export const optionalQueryDate = z.coerce
+  .number({ error: 'validation.invalidNumber' })
+  .int({ message: 'validation.invalidNumber' })
+  .refine((v) => v === UNSET || (v >= 0 && v <= UNIX_SECONDS_MAX), { message: 'validation.invalidNumber' })
   .optional()
   .transform((v) => (v === undefined || v === UNSET ? undefined : v));
 
@@ -45,7 +64,7 @@ export const optionalQueryIntList = z
     if (v === undefined) return undefined;
     const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
     const nums = parts.map(Number);
-    if (nums.some((n) => !Number.isInteger(n))) {
+    if (nums.some((n) => !Number.isInteger(n) || n < INT4_MIN || n > INT4_MAX)) {
       ctx.addIssue({ code: 'custom', message: 'validation.invalidNumber' });
       return z.NEVER;
     }
@@ -58,7 +77,7 @@ export const optionalQueryIntList = z
  * base with its own `order_by` whitelist.
  */
 export const listQueryBase = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(DEFAULT_PAGE),
   per_page: z.coerce
     .number()
     .int()
@@ -67,8 +86,8 @@ export const listQueryBase = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
   name: keywordField,
   keyword: keywordField,
-  start_date: optionalQueryInt,
-  end_date: optionalQueryInt,
+  start_date: optionalQueryDate,
+  end_date: optionalQueryDate,
   org_id: optionalQueryInt,
   area_id: optionalQueryInt,
   role_id: optionalQueryInt,
@@ -81,7 +100,7 @@ export const listQueryBase = z.object({
   class: optionalQueryInt,
   month: optionalQueryInt,
   is_handle: optionalQueryInt,
-  physical_date: optionalQueryInt,
+  physical_date: optionalQueryDate,
   types: optionalQueryIntList,
   device_types: optionalQueryIntList,
   binds: optionalQueryIntList,

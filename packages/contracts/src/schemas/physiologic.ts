@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from '../rules/text.ts';
 import { CHART_COLUMNS, CHART_GAP_MS, CHART_MAX_RANGE_DAYS } from '../rules/chart.ts';
-import { auditFields, listQuery, optionalQueryInt, optionalQueryIntList, unixSeconds } from './envelope.ts';
+import { INT4_MAX, auditFields, listQuery, optionalQueryDate, optionalQueryIntList, unixSeconds } from './envelope.ts';
 
 /**
  * SPEC §3 physiological records as the /physiologic/* resources return them. `type` is the data
@@ -132,10 +132,10 @@ export type PhysiologicUpdateRequest = z.infer<typeof physiologicUpdateRequest>;
  */
 export const physiologicChartQuery = z
   .object({
-    user_id: z.coerce.number().int().min(1),
+    user_id: z.coerce.number().int().min(1).max(INT4_MAX),
     types: optionalQueryIntList,
-    start_date: optionalQueryInt,
-    end_date: optionalQueryInt,
+    start_date: optionalQueryDate,
+    end_date: optionalQueryDate,
     width: z.coerce.number().int().min(10).max(4000).default(CHART_COLUMNS),
     gap_seconds: z.coerce
       .number()
