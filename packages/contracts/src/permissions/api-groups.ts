@@ -95,6 +95,11 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.user, 'read'],
   ],
   'medication-delivery': [[Resource.areaPharmacy, 'read']],
+  // A handover is generated for an area, and its actions are owned by staff of the organisation.
+  handover: [
+    [Resource.area, 'read'],
+    [Resource.staff, 'read'],
+  ],
   // Each care page's handle page (SPEC §2 educate/handle …) records the care itself; packages name
   // a catalogue medicine, which staff pick from and admins keep.
   educate: [[Resource.handleHealth, 'handle']],

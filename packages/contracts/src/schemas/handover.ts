@@ -63,6 +63,8 @@ export const handoverRow = z.object({
   period_start: unixSeconds,
   period_end: unixSeconds,
   state: handoverStateSchema,
+  /** The giver: who generated the draft, the only one who edits and signs it. */
+  created_by: z.number().int(),
   created_by_name: z.string(),
   signed_by_name: z.string().nullable(),
   signed_at: unixSeconds.nullable(),

@@ -62,6 +62,7 @@ function toRow(r: Selected): HandoverRow {
     period_start: toUnix(h.periodStart),
     period_end: toUnix(h.periodEnd),
     state: h.state as HandoverState,
+    created_by: h.createdBy,
     created_by_name: r.createdByName,
     signed_by_name: r.signedByName,
     signed_at: toUnixOrNull(h.signedAt),

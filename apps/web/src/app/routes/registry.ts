@@ -36,6 +36,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   area: lazy(() => import('../../features/admin/area/AreaPage.tsx')),
   'medication-delivery': lazy(() => import('../../features/delivery/DeliveryPage.tsx')),
   'work-log': lazy(() => import('../../features/work-log/WorkLogPage.tsx')),
+  handover: lazy(() => import('../../features/handover/HandoverPage.tsx')),
   org: lazy(() => import('../../features/admin/org/OrgPage.tsx')),
   'org-relation': lazy(() => import('../../features/admin/org-relation/OrgRelationPage.tsx')),
   staff: lazy(() => import('../../features/admin/staff/StaffPage.tsx')),
