@@ -15,7 +15,25 @@ import {
 import { verifyPassword } from '../auth/password.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { asc, eq } from 'drizzle-orm';
-import { areas, deliveryOrderHistory, deliveryOrders, deviceBindings, devices, members, orgRelations, orgs, staff, workLogs } from '../db/schema/index.ts';
+import {
+  areas,
+  careEducations,
+  careFollowUps,
+  careHandles,
+  carePackageDoses,
+  carePackages,
+  careSchedules,
+  deliveryOrderHistory,
+  deliveryOrders,
+  deviceBindings,
+  devices,
+  medicines,
+  members,
+  orgRelations,
+  orgs,
+  staff,
+  workLogs,
+} from '../db/schema/index.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemo } from './seed.ts';
 
@@ -162,6 +180,24 @@ describe('demo seed', () => {
       expect(l.entries.length).toBeGreaterThan(0);
       expect(l.entries.every((e) => e.time >= start && e.time < start + 2 * 86_400)).toBe(true);
     }
+  });
+
+  it('keeps two weeks of care records of each kind, some still due, and one dose late now', async () => {
+    const now = toUnix(new Date());
+    for (const table of [careEducations, careFollowUps, careSchedules, carePackages, medicines]) {
+      expect((await database.db.select().from(table)).length).toBeGreaterThan(4);
+    }
+    const education = await database.db.select().from(careEducations);
+    expect(education.some((e) => e.state === 0) && education.some((e) => e.state === 1)).toBe(true);
+    expect(Math.min(...education.map((e) => toUnix(e.educateAt)))).toBeLessThan(now - 12 * 86_400);
+    const visits = await database.db.select().from(careFollowUps);
+    expect(visits.some((v) => v.state === 0 && toUnix(v.appointmentAt) > now)).toBe(true);
+    const doses = await database.db.select().from(carePackageDoses);
+    const late = doses.filter((d) => d.state === 0 && d.scheduledAt !== null && toUnix(d.scheduledAt) < now - 2 * 3600);
+    expect(late).toHaveLength(1);
+    const handles = await database.db.select().from(careHandles);
+    expect(handles.some((h) => h.reason !== null)).toBe(true);
+    expect(handles.some((h) => h.witnessId !== null)).toBe(true);
   });
 
   it('is deterministic and never seeds twice', async () => {
