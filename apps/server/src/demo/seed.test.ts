@@ -3,6 +3,7 @@ import pg from 'pg';
 import {
   DeliveryOrderState,
   DeviceType,
+  HandoverState,
   OrgType,
   canTransition,
   guardRoles,
@@ -33,6 +34,8 @@ import {
   orgs,
   staff,
   workLogs,
+  handovers,
+  handoverActions,
 } from '../db/schema/index.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemo } from './seed.ts';
@@ -198,6 +201,15 @@ describe('demo seed', () => {
     const handles = await database.db.select().from(careHandles);
     expect(handles.some((h) => h.reason !== null)).toBe(true);
     expect(handles.some((h) => h.witnessId !== null)).toBe(true);
+  });
+
+  it('keeps a week of accepted handovers of the care home\'s first area, back to back, one action carried over', async () => {
+    const rows = await database.db.select().from(handovers).orderBy(asc(handovers.periodEnd));
+    expect(rows).toHaveLength(21);
+    expect(rows.every((h) => h.state === HandoverState.accepted && h.signedBy !== h.acceptedBy)).toBe(true);
+    for (let i = 1; i < rows.length; i++) expect(rows[i].periodStart).toEqual(rows[i - 1].periodEnd);
+    const carried = await database.db.select().from(handoverActions);
+    expect(carried.some((a) => a.carriedFromId !== null && a.doneAt !== null)).toBe(true);
   });
 
   it('is deterministic and never seeds twice', async () => {

@@ -16,6 +16,7 @@ import {
 } from './data.ts';
 import { seedDeliveryOrders } from './delivery.ts';
 import { seedWorkLogs } from './work-log.ts';
+import { seedHandovers } from './handover.ts';
 import { seedCareRecords } from './care.ts';
 import {
   areaDevicePlan,
@@ -206,6 +207,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(deviceBindings).values(bindingValues);
     await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
     await seedWorkLogs(tx, now, id('care'));
+    await seedHandovers(tx, now, id('care'));
     await seedCareRecords(tx, now, id('care'), id('pharmacy'));
   });
 }
