@@ -19,26 +19,26 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
 describe('lint boundaries', () => {
   it('refuses a feature reaching into another feature past its index.ts', async () => {
     const ids = await ruleIds("export { login } from '../auth/api.ts';\n", 'apps/web/src/features/home/probe.ts');
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('import/no-restricted-paths');
   });
 
   it("lets a feature use another feature's index.ts", async () => {
     const ids = await ruleIds("export * from '../vitals/index.ts';\n", 'apps/web/src/features/home/probe.ts');
-    expect(ids).not.toContain('import-x/no-restricted-paths');
+    expect(ids).not.toContain('import/no-restricted-paths');
   });
 
   it('refuses lib or components importing a feature or the app shell', async () => {
     const fromLib = await ruleIds("export * from '../features/vitals/index.ts';\n", 'apps/web/src/lib/probe.ts');
     const fromComponents = await ruleIds("export * from '../app/routes/registry.ts';\n", 'apps/web/src/components/probe.ts');
-    expect(fromLib).toContain('import-x/no-restricted-paths');
-    expect(fromComponents).toContain('import-x/no-restricted-paths');
+    expect(fromLib).toContain('import/no-restricted-paths');
+    expect(fromComponents).toContain('import/no-restricted-paths');
   });
 
   it('refuses contracts importing the server, and the server importing the web app', async () => {
     const contracts = await ruleIds("export * from '../../../apps/server/src/config.ts';\n", 'packages/contracts/src/probe.ts');
     const server = await ruleIds("export * from '../../web/src/lib/format.ts';\n", 'apps/server/src/probe.ts');
-    expect(contracts).toContain('import-x/no-restricted-paths');
-    expect(server).toContain('import-x/no-restricted-paths');
+    expect(contracts).toContain('import/no-restricted-paths');
+    expect(server).toContain('import/no-restricted-paths');
   });
 
   it('refuses an import cycle', async () => {
@@ -47,7 +47,7 @@ describe('lint boundaries', () => {
       "import { registerErrorHandler } from './error-handler.ts';\nexport const probe = registerErrorHandler;\n",
       'apps/server/src/http/errors.ts',
     );
-    expect(ids).toContain('import-x/no-cycle');
+    expect(ids).toContain('import/no-cycle');
   });
 
   it('refuses words in JSX that do not come from the locales', async () => {
