@@ -108,6 +108,7 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
   'package-record': [
     [Resource.handlePackageMedicine, 'handle'],
     [Resource.medicine, 'admin'],
+    [Resource.filePackageMedicine, 'inherit'],
   ],
   'change-log-staff': [
     [Resource.area, 'read'],

@@ -81,6 +81,8 @@ export const apiCatalogue: readonly string[] = [
   'GET /feature',
   'PUT /feature/{id}',
   'GET /file/headshot/{id}',
+  'POST /file/package-medicine',
+  'GET /file/package-medicine/{id}',
   'POST /handle/abnormal',
   'GET /handle/follow',
   'POST /handle/follow',

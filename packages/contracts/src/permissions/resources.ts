@@ -3,6 +3,7 @@ export const Resource = {
   login: '/login',
   logout: '/logout',
   fileHeadshot: '/file/headshot',
+  filePackageMedicine: '/file/package-medicine',
   personal: '/personal',
   personalHead: '/personal/head',
   personalPassword: '/personal/password',

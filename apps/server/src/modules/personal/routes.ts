@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { revokeStaffSessions } from '../../auth/sessions.ts';
 import { invalid } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
-import { detectImageType, removeHeadshot, saveHeadshot } from '../files/headshots.ts';
+import { imageTypes, readUpload, removeFile, saveFile } from '../../storage/index.ts';
 import { loadPersonal } from './service.ts';
 
 const personalResponse = dataEnvelope(personalDetail.extend({ must_change_password: z.boolean() }));
@@ -96,24 +96,16 @@ export async function personalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const part = await request.file();
-      if (!part) throw invalid([{ field: 'file', message: ValidationMessage.required }]);
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw invalid([{ field: 'file', message: ValidationMessage.headshotSize }]);
-        }
-        throw error;
-      }
-      const type = detectImageType(bytes);
-      if (!type) throw invalid([{ field: 'file', message: ValidationMessage.invalidInput }]);
-      const headshot = await saveHeadshot(app.config, bytes, type);
+      const { bytes, type } = await readUpload(request, {
+        allowed: imageTypes,
+        maxBytes: HEADSHOT_MAX_BYTES,
+        sizeMessage: ValidationMessage.headshotSize,
+      });
+      const headshot = await saveFile(app.config, 'headshot', bytes, type);
       const { staffId } = request.principal;
       const [previous] = await db.select({ headshot: staff.headshot }).from(staff).where(eq(staff.id, staffId));
       await db.update(staff).set({ headshot, updatedAt: new Date() }).where(eq(staff.id, staffId));
-      await removeHeadshot(app.config, previous.headshot);
+      await removeFile(app.config, 'headshot', previous.headshot);
       return { data: { headshot } };
     },
   );
