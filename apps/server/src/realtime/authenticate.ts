@@ -26,6 +26,7 @@ export function defaultAuthenticator(app: FastifyInstance): SocketAuthenticator 
       areaId: session.areaId,
       api: [...(session.allowed ? [listAbnormal] : []), ...(delivery?.allowed ? [listDelivery] : [])],
       expiresAt: session.expiresAt,
+      sessionId: session.sessionId,
     };
   };
 }

@@ -4,7 +4,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { RealtimeEvent } from '@vigil/contracts';
 import type { Database } from '../db/client.ts';
 import { abnormalFixture } from './fixtures.ts';
-import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from './testing.ts';
+import { addStaff, connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from './testing.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const required = process.env.CI === 'true';
@@ -73,5 +73,21 @@ describe.runIf(available || required)('two instances through Redis', () => {
     expect(seen[1].event).toBe(RealtimeEvent.abnormalHandle);
     await wait(100);
     expect(leaked).toHaveLength(0);
+  });
+
+  it('ends a socket on instance B within 1 s when its session signs out through instance A', async () => {
+    const member = await addStaff(database, world.a.admin.role, world.a.orgId, null);
+    const onB = connectStaff(b.url, member.token);
+    sockets.push(onB);
+    await loggedIn(onB);
+    const notices = record(onB, ['logout']);
+    const closed = new Promise<number>((resolve) => onB.once('disconnect', () => resolve(Date.now())));
+    const started = Date.now();
+    const res = await a.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${member.token}` } });
+    expect(res.statusCode).toBe(200);
+    const ms = (await closed) - started;
+    console.log(`revocation across instances: logout on A -> socket on B closed in ${ms} ms`);
+    expect(ms).toBeLessThan(1000);
+    expect(notices).toEqual([{ event: 'logout', payload: { code: -1 } }]);
   });
 });

@@ -17,6 +17,7 @@ import { startRelay } from './relay.ts';
 import { liveRooms, principalRooms } from './rooms.ts';
 import type { Emit, Realtime, SocketAuthenticator, StaffNamespace, StaffSocket } from './types.ts';
 import { defaultAuthenticator } from './authenticate.ts';
+import { endSocket, sessionFingerprints, startRevocationSweep } from './revocation.ts';
 
 export type { Emit, Realtime, SocketAuthenticator, StaffNamespace, StaffSocket, TokenPrincipal } from './types.ts';
 export type { SocketPrincipal } from './rooms.ts';
@@ -69,6 +70,12 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     authenticate(handshake.data.token)
       .then(async (token) => {
         if (!token) return next(refusal(ErrorCode.tokenExpired, 'token expired'));
+        if (token.sessionId) {
+          const fingerprint = (await sessionFingerprints(app.database.db, [token.sessionId], app.config.tokenIdleMinutes)).get(token.sessionId);
+          if (!fingerprint) return next(refusal(ErrorCode.tokenExpired, 'token expired'));
+          socket.data.sessionId = token.sessionId;
+          socket.data.fingerprint = fingerprint;
+        }
         socket.data.principal = await resolvePrincipal(app.database.db, token);
         socket.data.since = handshake.data.since;
         socket.data.expiresAt = token.expiresAt ?? null;
@@ -87,12 +94,14 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   staff.on('connection', (socket) => onConnection(app, socket as StaffSocket));
 
   const relay = startRelay(app, staff);
+  const revocation = startRevocationSweep(app, staff);
   const realtime: Realtime = { io, staff, clustered: redis !== null };
   app.decorate('realtime', realtime);
 
   // Open websockets would keep Fastify's close waiting; end them first, then the engine and Redis.
   app.addHook('preClose', async () => {
     relay.stop();
+    revocation.stop();
     staff.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
@@ -138,17 +147,16 @@ function onConnection(app: FastifyInstance, socket: StaffSocket): void {
   socket.on(RealtimeControlEvent.leaveRealtimeRoom, roomRequest(false));
   socket.on(RealtimeControlEvent.logout, () => socket.disconnect(true));
 
-  if (expiresAt) scheduleExpiry(socket, expiresAt.getTime(), emit);
+  if (expiresAt) scheduleExpiry(socket, expiresAt.getTime());
 }
 
 /** A sign-in's absolute lifetime ends on the socket too: tell the client, then hang up. */
-function scheduleExpiry(socket: StaffSocket, at: number, emit: Emit): void {
+function scheduleExpiry(socket: StaffSocket, at: number): void {
   const wait = at - Date.now();
   const timer = setTimeout(
     () => {
-      if (Date.now() < at) return scheduleExpiry(socket, at, emit);
-      emit(RealtimeControlEvent.logout, { code: ErrorCode.tokenExpired });
-      socket.disconnect(true);
+      if (Date.now() < at) return scheduleExpiry(socket, at);
+      endSocket(socket);
     },
     Math.max(0, Math.min(wait, MAX_TIMER_MS)),
   );

@@ -7,7 +7,14 @@ import type { SocketPrincipal } from './rooms.ts';
  * (relay, catch-up, escalation) can name them without importing the module that starts it.
  */
 
-type SocketData = { principal: SocketPrincipal; since?: RealtimeCursor; expiresAt: Date | null };
+type SocketData = {
+  principal: SocketPrincipal;
+  since?: RealtimeCursor;
+  expiresAt: Date | null;
+  /** The stored session (its token's hash) and what it was admitted as; see revocation.ts. */
+  sessionId?: string;
+  fingerprint?: string;
+};
 export type StaffSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 export type StaffNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -33,6 +40,8 @@ export type TokenPrincipal = {
   api: readonly ApiPermission[];
   /** When the sign-in stops being valid, if the auth module knows; the socket is closed then. */
   expiresAt?: Date | null;
+  /** The stored session id; with it the socket is ended as soon as the session is revoked. */
+  sessionId?: string;
 };
 
 /** Resolves a token, or returns null (or throws) when it is invalid, expired or revoked. */
