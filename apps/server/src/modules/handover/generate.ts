@@ -25,6 +25,8 @@ import {
 
 /** A dose still open this long after its time is reported late (SPEC's medication-delay alert uses two hours). */
 const DOSE_LATE_SECONDS = 3600;
+/** How far back an unrecorded dose is still reported (older ones belong to the medication review). */
+const LATE_DOSE_HORIZON_SECONDS = 24 * 3600;
 /** Care due before the incoming shift ends (eight hours) is listed for it. */
 const NEXT_SHIFT_SECONDS = 8 * 3600;
 
@@ -108,7 +110,8 @@ async function lateDoses(db: Db | Tx, w: Window): Promise<HandoverItem[]> {
         eq(carePackageDoses.orgId, w.orgId),
         eq(carePackageDoses.areaId, w.areaId),
         eq(carePackageDoses.state, HandleState.notProcessed),
-        gte(carePackageDoses.scheduledAt, w.from),
+        // Still open, whenever in the last day: a late dose concerns the next shift until someone records it.
+        gte(carePackageDoses.scheduledAt, fromUnix(toUnix(w.to) - LATE_DOSE_HORIZON_SECONDS)),
         lt(carePackageDoses.scheduledAt, fromUnix(toUnix(w.to) - DOSE_LATE_SECONDS)),
       ),
     );
