@@ -7,11 +7,13 @@ import { areas, deviceBindings, devices, gateways, members } from '../db/schema/
 import { parseDeviceSettings, type DeviceSettings } from '../rules/settings.ts';
 
 export type Named = { id: number; name: string };
+/** A member as alerts name them: where the member sleeps, so a nurse knows where to go. */
+export type MemberNamed = Named & { room?: string | null; bed?: string | null };
 
 /** One period of a device's binding history; `to` null while still bound (times in ms). */
 export type Binding = {
   id: number;
-  member: Named | null;
+  member: MemberNamed | null;
   area: Named | null;
   from: number;
   to: number | null;
@@ -166,6 +168,8 @@ export class DeviceDirectory {
         areaName: areas.name,
         b: deviceBindings,
         memberName: members.name,
+        memberRoom: members.room,
+        memberBed: members.bed,
         bindingAreaId: bindingAreas.id,
         bindingAreaName: bindingAreas.name,
         memberAreaId: memberAreas.id,
@@ -202,7 +206,10 @@ export class DeviceDirectory {
       if (!b) continue;
       entry.bindings.push({
         id: b.id,
-        member: b.memberId !== null && r.memberName !== null ? { id: b.memberId, name: r.memberName } : null,
+        member:
+          b.memberId !== null && r.memberName !== null
+            ? { id: b.memberId, name: r.memberName, room: r.memberRoom, bed: r.memberBed }
+            : null,
         area: named(r.bindingAreaId, r.bindingAreaName) ?? named(r.memberAreaId, r.memberAreaName),
         from: b.boundAt.getTime(),
         to: b.unboundAt?.getTime() ?? null,

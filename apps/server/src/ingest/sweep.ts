@@ -26,6 +26,8 @@ async function boundDevices(db: Db, types?: readonly DeviceType[]) {
       bindingId: deviceBindings.id,
       memberId: deviceBindings.memberId,
       memberName: members.name,
+      memberRoom: members.room,
+      memberBed: members.bed,
       areaId: sql<number | null>`coalesce(${deviceBindings.areaId}, ${members.areaId}, ${devices.areaId})`,
       areaName: areas.name,
     })
@@ -58,7 +60,10 @@ function request(b: Bound, raised: Raised, at: Date): RaiseRequest {
     occurTime: at,
     detail: raised.detail,
     names: {
-      member: b.memberId !== null && b.memberName !== null ? { id: b.memberId, name: b.memberName } : null,
+      member:
+        b.memberId !== null && b.memberName !== null
+          ? { id: b.memberId, name: b.memberName, room: b.memberRoom, bed: b.memberBed }
+          : null,
       area: b.areaId !== null && b.areaName !== null ? { id: b.areaId, name: b.areaName } : null,
       device: { id: b.d.id, type: b.d.type, name: b.d.name },
     },

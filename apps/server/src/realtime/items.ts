@@ -17,6 +17,8 @@ export async function loadAbnormalItems(db: Db, where: SQL | undefined, limit: n
     .select({
       event: abnormalEvents,
       memberName: members.name,
+      memberRoom: members.room,
+      memberBed: members.bed,
       areaName: areas.name,
       deviceType: devices.type,
       deviceName: devices.name,
@@ -37,7 +39,10 @@ export async function loadAbnormalItems(db: Db, where: SQL | undefined, limit: n
     const item = toAbnormalItem(
       e,
       {
-        member: e.memberId !== null && r.memberName !== null ? { id: e.memberId, name: r.memberName } : null,
+        member:
+          e.memberId !== null && r.memberName !== null
+            ? { id: e.memberId, name: r.memberName, room: r.memberRoom, bed: r.memberBed }
+            : null,
         area: e.areaId !== null && r.areaName !== null ? { id: e.areaId, name: r.areaName } : null,
         device: e.deviceId !== null && r.deviceType !== null ? { id: e.deviceId, type: r.deviceType, name: r.deviceName } : null,
       },

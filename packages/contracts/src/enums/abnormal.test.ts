@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AbnormalCategory,
   AbnormalType,
+  AlertPriority,
   abnormalTypeMeta,
+  abnormalTypePriority,
+  alertPriorityRank,
   abnormalTypes,
   abnormalTypesOfCategory,
   criticalAbnormalTypes,
@@ -74,5 +77,27 @@ describe('abnormal types', () => {
     expect(standardCrossingType[StandardKind.bodyTemperature].overMax).toBe(
       AbnormalType.bodyTemperatureOverMax,
     );
+  });
+});
+
+describe('alert priorities (IEC 60601-1-8)', () => {
+  it('gives every type a priority, high for every critical type', () => {
+    for (const type of abnormalTypes) expect(Object.values(AlertPriority)).toContain(abnormalTypePriority(type));
+    for (const type of criticalAbnormalTypes) expect(abnormalTypePriority(type)).toBe(AlertPriority.high);
+  });
+
+  it('keeps a low watch battery apart from a dangerous heart rate', () => {
+    expect(abnormalTypePriority(AbnormalType.watchLowBattery)).toBe(AlertPriority.low);
+    expect(abnormalTypePriority(AbnormalType.deviceOffline)).toBe(AlertPriority.low);
+    expect(abnormalTypePriority(AbnormalType.instantHeartRateHigh)).toBe(AlertPriority.medium);
+    expect(abnormalTypePriority(AbnormalType.bodyTemperatureOverMax)).toBe(AlertPriority.high);
+    expect(abnormalTypePriority(AbnormalType.airCoHazardous)).toBe(AlertPriority.high);
+    expect(abnormalTypePriority(AbnormalType.airCoModerate)).toBe(AlertPriority.low);
+    expect(abnormalTypePriority(AbnormalType.notInBed)).toBe(AlertPriority.medium);
+  });
+
+  it('ranks high above medium above low', () => {
+    expect(alertPriorityRank.high).toBeGreaterThan(alertPriorityRank.medium);
+    expect(alertPriorityRank.medium).toBeGreaterThan(alertPriorityRank.low);
   });
 });

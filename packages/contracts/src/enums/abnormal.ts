@@ -344,3 +344,74 @@ export const standardCrossingType: Record<
   11: { low: AbnormalType.fastingSugarLow, high: AbnormalType.fastingSugarHigh },
   12: { low: AbnormalType.sugarBeforeSleepLow, high: AbnormalType.sugarBeforeSleepHigh },
 };
+
+/**
+ * IEC 60601-1-8 alarm priorities: high needs an immediate response, medium a prompt one, low
+ * awareness. The console draws each with its own colour, flash rate and sound burst (high: red,
+ * 1.4–2.8 Hz, ten pulses; medium: yellow, 0.4–0.8 Hz, three pulses; low: cyan, steady, one pulse).
+ */
+export const AlertPriority = { high: 'high', medium: 'medium', low: 'low' } as const;
+export type AlertPriority = (typeof AlertPriority)[keyof typeof AlertPriority];
+export const alertPriorityLabelKey = labelKeys('alertPriority', AlertPriority);
+/** Higher number, higher priority: a higher priority always breaks through a lower one. */
+export const alertPriorityRank: Record<AlertPriority, number> = { high: 3, medium: 2, low: 1 };
+
+/**
+ * Types that threaten life at once (docs/alert-rules.md "Priorities"): beyond the critical ones
+ * (SOS, falls, no breathing, no heartbeat), a body temperature over the hard maximum and the
+ * hazardous air levels.
+ */
+const highPriorityTypes: ReadonlySet<AbnormalType> = new Set<AbnormalType>([
+  AbnormalType.bodyTemperatureOverMax,
+  AbnormalType.airPm25Hazardous,
+  AbnormalType.airPm10Hazardous,
+  AbnormalType.airCo2Hazardous,
+  AbnormalType.airTvocHazardous,
+  AbnormalType.airHchoHazardous,
+  AbnormalType.airCoHazardous,
+]);
+
+/**
+ * Conditions about the equipment or the routine rather than the person's body: a nurse should
+ * know, but nobody is in danger yet (device issues, signal not measured, a stay or a diaper, the
+ * milder air levels).
+ */
+const lowPriorityTypes: ReadonlySet<AbnormalType> = new Set<AbnormalType>([
+  AbnormalType.airPm25Moderate,
+  AbnormalType.airPm10Moderate,
+  AbnormalType.airCo2Moderate,
+  AbnormalType.airTvocModerate,
+  AbnormalType.airHchoModerate,
+  AbnormalType.airCoModerate,
+  AbnormalType.airPm25Sensitive,
+  AbnormalType.airPm10Sensitive,
+  AbnormalType.airCo2Sensitive,
+  AbnormalType.airTvocSensitive,
+  AbnormalType.airHchoSensitive,
+  AbnormalType.airCoSensitive,
+  AbnormalType.stayedTooLong,
+  AbnormalType.diaperWet,
+  AbnormalType.heartIndexAlert,
+  AbnormalType.vesselIndexAlert,
+  AbnormalType.uricAcidLow,
+  AbnormalType.uricAcidHigh,
+  AbnormalType.cholesterolLow,
+  AbnormalType.cholesterolHigh,
+]);
+
+/** The IEC 60601-1-8 priority of each alert type (table in docs/alert-rules.md "Priorities"). */
+export function abnormalTypePriority(type: number): AlertPriority {
+  const meta = abnormalTypeMeta[type as AbnormalType];
+  if (!meta) return AlertPriority.medium;
+  if (meta.critical || highPriorityTypes.has(type as AbnormalType)) return AlertPriority.high;
+  // Not in bed at night is a signal-not-measured type, yet it may be a resident wandering.
+  if (type === AbnormalType.notInBed) return AlertPriority.medium;
+  if (
+    lowPriorityTypes.has(type as AbnormalType) ||
+    meta.category === AbnormalCategory.deviceIssue ||
+    meta.category === AbnormalCategory.signalNotMeasured
+  ) {
+    return AlertPriority.low;
+  }
+  return AlertPriority.medium;
+}

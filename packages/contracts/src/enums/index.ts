@@ -90,6 +90,7 @@ export const labelledEnums = {
   afibResult: { values: phys.AfibResult, labelKey: phys.afibResultLabelKey },
   abnormalCategory: { values: abnormal.AbnormalCategory, labelKey: abnormal.abnormalCategoryLabelKey },
   abnormalType: { values: abnormal.AbnormalType, labelKey: abnormal.abnormalTypeLabelKey },
+  alertPriority: { values: abnormal.AlertPriority, labelKey: abnormal.alertPriorityLabelKey },
   deviceType: { values: devices.DeviceType, labelKey: devices.deviceTypeLabelKey },
   deviceBinding: { values: devices.DeviceBinding, labelKey: devices.deviceBindingLabelKey },
   abnormalStoreCategory: {

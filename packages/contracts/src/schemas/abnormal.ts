@@ -31,10 +31,19 @@ export type AbnormalDetailData = z.infer<typeof abnormalDetailData>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
+/**
+ * The member an alert is about, with where to find them: the room and bed of the member's record
+ * (absent from payloads built before they were sent, null when the record has none).
+ */
+const alertMember = named.extend({
+  room: z.string().nullable().optional(),
+  bed: z.string().nullable().optional(),
+});
+
 export const abnormalSource = z.object({
   type: z.enum(Object.values(AbnormalSourceType) as [AbnormalSourceType, ...AbnormalSourceType[]]),
   id: z.number().int(),
-  user: named.nullable(),
+  user: alertMember.nullable(),
   /** Null only for a member kept outside every area. */
   area: named.nullable(),
   device: z.object({ type: z.number().int(), id: z.number().int(), name: z.string().nullable() }).nullable(),

@@ -7,13 +7,13 @@ import {
   toUnix,
 } from '@vigil/contracts';
 import type { abnormalEvents } from '../../db/schema/index.ts';
-import type { Named } from '../../ingest/directory.ts';
+import type { MemberNamed, Named } from '../../ingest/directory.ts';
 
 export type AbnormalRow = typeof abnormalEvents.$inferSelect;
 
 /** Names of what an event points at, as joined by the list query or known to the ingest path. */
 export type AbnormalNames = {
-  member: Named | null;
+  member: MemberNamed | null;
   area: Named | null;
   device: { id: number; type: number; name: string | null } | null;
 };

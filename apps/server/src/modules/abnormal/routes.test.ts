@@ -13,7 +13,7 @@ import {
 } from '@vigil/contracts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
-import { apiGroups, roles } from '../../db/schema/index.ts';
+import { apiGroups, members, roles } from '../../db/schema/index.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 
@@ -43,6 +43,7 @@ beforeAll(async () => {
   );
   memberId = patch.member.id;
   serial = patch.device.serial;
+  await t.db.update(members).set({ room: '203', bed: 'B' }).where(eq(members.id, memberId));
   // The follow toggle is its own permission pair; grant it to the org admin's group for the test.
   const [role] = await t.db.select().from(roles).where(eq(roles.id, Role.orgAdmin));
   const [group] = await t.db.select().from(apiGroups).where(eq(apiGroups.id, role.apiGroupId));
@@ -63,7 +64,8 @@ describe('abnormal events', () => {
       temperature(now - 480, 38.9),
     ]);
     expect(published).toHaveLength(1);
-    abnormalListItem.strict().parse(published[0]);
+    // The live alert says where the member is, so a nurse can go straight to the bed.
+    expect(abnormalListItem.strict().parse(published[0]).source.user).toEqual({ id: memberId, name: 'Cleo', room: '203', bed: 'B' });
 
     const res = await api(t.app, token).get('/abnormal', {
       is_handle: 0,
@@ -81,7 +83,7 @@ describe('abnormal events', () => {
       is_handle: false,
       source: {
         type: 'device_bind',
-        user: { id: memberId, name: 'Cleo' },
+        user: { id: memberId, name: 'Cleo', room: '203', bed: 'B' },
         area: { id: world.areas.areaA1 },
         device: { type: DeviceType.temperaturePatch },
       },

@@ -17,6 +17,8 @@ export const abnormalScope = (p: Principal) =>
 const fields = {
   e: abnormalEvents,
   memberName: members.name,
+  memberRoom: members.room,
+  memberBed: members.bed,
   areaName: areas.name,
   deviceType: devices.type,
   deviceName: devices.name,
@@ -24,6 +26,8 @@ const fields = {
 type Joined = {
   e: typeof abnormalEvents.$inferSelect;
   memberName: string | null;
+  memberRoom: string | null;
+  memberBed: string | null;
   areaName: string | null;
   deviceType: number | null;
   deviceName: string | null;
@@ -41,7 +45,10 @@ function joined(db: Db | Tx) {
 function namesOf(row: Joined): AbnormalNames {
   const { e } = row;
   return {
-    member: e.memberId !== null && row.memberName !== null ? { id: e.memberId, name: row.memberName } : null,
+    member:
+      e.memberId !== null && row.memberName !== null
+        ? { id: e.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed }
+        : null,
     area: e.areaId !== null && row.areaName !== null ? { id: e.areaId, name: row.areaName } : null,
     device:
       e.deviceId !== null && row.deviceType !== null
