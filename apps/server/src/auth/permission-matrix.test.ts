@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { ErrorCode, areaScopedRoles, permissionKey, roleOrgType, staffRoles, type ApiPermission, type StaffRole } from '@vigil/contracts';
+import { apiGroups, roles } from '../db/schema/index.ts';
+import { registerModules } from '../modules/index.ts';
+import { createArea, createOrg, createStaff } from '../../test/fixtures.ts';
+import { buildTestApp, useTestApp } from '../../test/helpers.ts';
+import { createSession } from './sessions.ts';
+import { parsePermission } from './permissions.ts';
+
+/*
+ * Generated from the route catalogue and the default API groups: every role × every declared
+ * route and method. A pair the role's group holds must get past the guard (not -3/403); any other
+ * pair must answer -3 before the handler runs.
+ */
+
+const t = useTestApp();
+let app: FastifyInstance;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp(t.database, {}, async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      routes.push(route);
+    });
+    await scope.register(registerModules);
+  });
+  return () => app.close();
+});
+
+async function groupOf(role: StaffRole): Promise<Set<string>> {
+  const [row] = await t.db
+    .select({ permissions: apiGroups.permissions })
+    .from(roles)
+    .innerJoin(apiGroups, eq(apiGroups.id, roles.apiGroupId))
+    .where(eq(roles.id, role));
+  return new Set((row?.permissions ?? []).map((p: ApiPermission) => permissionKey(p.method, p.route)));
+}
+
+describe('permission matrix', () => {
+  it('every role × route × method: granted pairs pass the guard, all others answer -3', async () => {
+    const declared = routes.flatMap((route) => {
+      const key = route.config?.permission;
+      if (!key) return [];
+      const pair = parsePermission(key);
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+      return methods.map((method) => ({ route, method, key: permissionKey(pair.method, pair.route) }));
+    });
+    expect(declared.length).toBeGreaterThan(100);
+    const mismatches: string[] = [];
+    let checked = 0;
+    let granted = 0;
+    for (const role of staffRoles) {
+      const orgId = await createOrg(t.db, `T Matrix ${role}`, roleOrgType[role]);
+      const areaId = areaScopedRoles.has(role) ? await createArea(t.db, orgId, `T Matrix ward ${role}`) : null;
+      const staffId = await createStaff(t.db, { account: `tmatrix${role}`, orgId, role, areaId });
+      const group = await groupOf(role);
+      let token = await createSession(t.db, app.config, staffId, {});
+      for (const { route, method, key } of declared) {
+        const url = route.url.replace(/:[A-Za-z_]+/g, '2147483647');
+        const withBody = method !== 'GET' && method !== 'DELETE';
+        const send = () =>
+          app.inject({
+            method: method as 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}`, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+            ...(withBody ? { payload: '{}' } : {}),
+          });
+        let res = await send();
+        if (res.statusCode === 401) {
+          // A granted logout ended the session: go on with a new one.
+          token = await createSession(t.db, app.config, staffId, {});
+          res = await send();
+        }
+        checked += 1;
+        const allowed = group.has(key);
+        if (allowed) granted += 1;
+        const refused = res.statusCode === 403 && res.json().code === ErrorCode.noPermission;
+        if (allowed === refused) mismatches.push(`role ${role} ${key}: granted=${allowed}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    console.log(`permission matrix: ${checked} role × route pairs (${granted} granted), ${mismatches.length} mismatches`);
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});
