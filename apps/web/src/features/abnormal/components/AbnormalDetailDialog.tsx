@@ -19,7 +19,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useStore } from '../../../lib/store.ts';
 import { abnormalKeys, fetchAbnormalDetail } from '../api.ts';
-import { categoryText, detailText, deviceText, typeText } from '../describe.ts';
+import { categoryText, detailText, deviceText, placeText, typeText } from '../describe.ts';
+import { PriorityBadge } from './PriorityBadge.tsx';
 import { parsePosition } from '../maps.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { LocationMap } from './LocationMap.tsx';
@@ -58,7 +59,8 @@ export function AbnormalDetailDialog({ abnormalId, onClose, onHandle }: Props) {
         {isLoading && <LinearProgress aria-label={t('common.loading')} />}
         {data && (
           <Stack spacing={1.25}>
-            <Stack direction="row" spacing={1} alignItems="center">
+            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+              <PriorityBadge type={data.type} />
               <Typography variant="h6" component="p">
                 {typeText(t, data.type)}
               </Typography>
@@ -67,7 +69,7 @@ export function AbnormalDetailDialog({ abnormalId, onClose, onHandle }: Props) {
             </Stack>
             <Field label={t('abnormal.field.occurTime')} value={formatDate(data.occur_time, locale, 'dateTime')} />
             <Field label={memberLabel} value={data.source.user?.name ?? ''} />
-            <Field label={t('abnormal.field.area')} value={data.source.area?.name ?? ''} />
+            <Field label={t('abnormal.field.area')} value={placeText(t, data)} />
             <Field label={t('abnormal.field.device')} value={deviceText(t, data)} />
             <Field label={t('abnormal.field.detail')} value={detailText(t, data)} />
             {position && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import StarIcon from '@mui/icons-material/Star';
@@ -16,11 +15,13 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useTranslation } from 'react-i18next';
 import {
   type AbnormalStoreCategory,
-  type AbnormalType,
   type RealtimeAbnormal,
   Resource,
   abnormalStoreCategoryLabelKey,
-  abnormalTypeMeta,
+  abnormalTypePriority,
+  alertPriorityLabelKey,
+  fromUnix,
+  nowUnix,
 } from '@vigil/contracts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -28,35 +29,86 @@ import { localeStore } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
 import { useRealtimeStatus } from '../../realtime/index.ts';
-import { detailText, deviceText, typeText } from '../describe.ts';
-import { abnormalFeed, acknowledgeCritical } from '../feed.ts';
+import { detailText, deviceText, placeText, relativeTime, typeText } from '../describe.ts';
+import { abnormalFeed, acknowledgeCritical, onArrival } from '../feed.ts';
 import { disableNotifications, enableNotifications, notificationChoice } from '../notifications.ts';
-import { selectAbnormals, storeCategories } from '../store.ts';
+import { occurredToday, selectAbnormals, storeCategories } from '../store.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { AbnormalActionsHost, type AbnormalActions } from './AbnormalActionsHost.tsx';
+import { PriorityBadge } from './PriorityBadge.tsx';
 
-function FeedItem({ item, actions }: { item: RealtimeAbnormal; actions: AbnormalActions }) {
+/** Read by screen readers, not drawn. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** How long a newly arrived alert stays highlighted. */
+const HIGHLIGHT_MS = 8000;
+
+/** The current unix second, refreshed every 30 s so "3 min ago" keeps counting. */
+function useNowSeconds(): number {
+  const [now, setNow] = useState(nowUnix);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(nowUnix()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function FeedItem({ item, actions, now, fresh }: { item: RealtimeAbnormal; actions: AbnormalActions; now: number; fresh: boolean }) {
   const { t } = useTranslation();
   const locale = useStore(localeStore);
   const follow = useFollowToggle();
   const canFollow = usePermission('PATCH', `${Resource.abnormal}/follow/{id}`);
   const canHandle = usePermission('POST', Resource.handleAbnormal);
-  const critical = abnormalTypeMeta[item.type as AbnormalType]?.critical ?? false;
-  const who = [item.source.user?.name, item.source.area?.name].filter(Boolean).join(' · ');
+  const today = occurredToday(item.occur_time);
+  const place = placeText(t, item);
+  const reading = detailText(t, item);
   return (
-    <Paper variant="outlined" component="li" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', listStyle: 'none' }} data-testid="abnormal-feed-item">
-      <ErrorOutlineIcon color={critical ? 'error' : 'warning'} sx={{ mt: 0.25 }} aria-hidden />
+    <Paper
+      variant="outlined"
+      component="li"
+      sx={{
+        p: 1.5,
+        display: 'flex',
+        gap: 1.5,
+        alignItems: 'flex-start',
+        listStyle: 'none',
+        transition: 'background-color 1s',
+        bgcolor: fresh ? 'action.selected' : undefined,
+      }}
+      data-testid="abnormal-feed-item"
+      data-fresh={fresh || undefined}
+    >
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          <PriorityBadge type={item.type} live={today} />
           <Typography fontWeight={600}>{typeText(t, item.type)}</Typography>
-          {critical && <Chip size="small" color="error" label={t('abnormal.critical')} />}
           {item.escalated && <Chip size="small" color="secondary" label={t('abnormal.escalated')} />}
         </Stack>
-        <Typography variant="body2" color="text.secondary">
-          {[who, deviceText(t, item), detailText(t, item)].filter(Boolean).join(' — ')}
+        <Typography variant="body2" data-testid="abnormal-feed-who">
+          {[item.source.user?.name, place].filter(Boolean).join(' — ')}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {formatDate(item.occur_time, locale, 'dateTime')}
+        {reading && (
+          <Typography variant="body2" fontWeight={600} data-testid="abnormal-feed-reading">
+            {reading}
+          </Typography>
+        )}
+        <Typography variant="caption" color="text.secondary" component="div">
+          <Tooltip title={formatDate(item.occur_time, locale, 'dateTime')}>
+            <Box component="time" dateTime={fromUnix(item.occur_time).toISOString()} tabIndex={0} sx={{ mr: 1 }}>
+              {relativeTime(item.occur_time, locale, now)}
+            </Box>
+          </Tooltip>
+          {deviceText(t, item)}
         </Typography>
       </Box>
       <Stack direction="row">
@@ -117,6 +169,35 @@ export default function AbnormalFeedTab() {
   const state = useStore(abnormalFeed);
   const status = useRealtimeStatus();
   const [category, setCategory] = useState<AbnormalStoreCategory | 'all'>('all');
+  const now = useNowSeconds();
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const timers = useRef(new Set<number>());
+
+  // A new alert is highlighted for a moment and read out by screen readers (priority, type, who, where).
+  useEffect(() => {
+    const pending = timers.current;
+    const stop = onArrival((item) => {
+      setFresh((f) => new Set(f).add(item.id));
+      const priority = t(alertPriorityLabelKey[abnormalTypePriority(item.type)]);
+      const where = [item.source.user?.name, placeText(t, item)].filter(Boolean).join(', ');
+      setAnnouncement(t('abnormal.feed.arrived', { priority, type: typeText(t, item.type), where }));
+      const timer = window.setTimeout(() => {
+        pending.delete(timer);
+        setFresh((f) => {
+          const next = new Set(f);
+          next.delete(item.id);
+          return next;
+        });
+      }, HIGHLIGHT_MS);
+      pending.add(timer);
+    });
+    return () => {
+      stop();
+      for (const timer of pending) window.clearTimeout(timer);
+      pending.clear();
+    };
+  }, [t]);
 
   // Looking at the feed is what stops critical alerts from repeating their chime; a feed left
   // open in a background tab is not being looked at.
@@ -135,6 +216,21 @@ export default function AbnormalFeedTab() {
 
   if (!allowed) return <EmptyState text={t('common.noPermission')} />;
   const items = selectAbnormals(state, category === 'all' ? undefined : category);
+  const todays = items.filter((i) => occurredToday(i.occur_time));
+  const earlier = items.filter((i) => !occurredToday(i.occur_time));
+  const section = (title: string, list: RealtimeAbnormal[], testId: string, actions: AbnormalActions) =>
+    list.length > 0 && (
+      <Box component="section" aria-label={title} data-testid={testId}>
+        <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ mb: 1 }}>
+          {title} ({list.length})
+        </Typography>
+        <Box component="ul" sx={{ display: 'grid', gap: 1, m: 0, p: 0 }}>
+          {list.map((item) => (
+            <FeedItem key={item.id} item={item} actions={actions} now={now} fresh={fresh.has(item.id)} />
+          ))}
+        </Box>
+      </Box>
+    );
   return (
     <AbnormalActionsHost>
       {(actions) => (
@@ -164,14 +260,16 @@ export default function AbnormalFeedTab() {
               />
             ))}
           </Stack>
+          <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="abnormal-feed-announcer">
+            {announcement}
+          </Box>
           {items.length === 0 ? (
             <EmptyState text={t('abnormal.feed.empty')} />
           ) : (
-            <Box component="ul" sx={{ display: 'grid', gap: 1, m: 0, p: 0 }} aria-label={t('abnormal.feed.list')}>
-              {items.map((item) => (
-                <FeedItem key={item.id} item={item} actions={actions} />
-              ))}
-            </Box>
+            <Stack spacing={2} aria-label={t('abnormal.feed.list')} role="region">
+              {section(t('abnormal.feed.today'), todays, 'abnormal-feed-today', actions)}
+              {section(t('abnormal.feed.earlier'), earlier, 'abnormal-feed-earlier', actions)}
+            </Stack>
           )}
         </Stack>
       )}

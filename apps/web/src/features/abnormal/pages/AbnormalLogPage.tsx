@@ -24,7 +24,8 @@ import { abnormalKeys, fetchAbnormalAll, fetchAbnormalPage } from '../api.ts';
 import { AbnormalActionsHost } from '../components/AbnormalActionsHost.tsx';
 import { LogFilters } from '../components/LogFilters.tsx';
 import { abnormalCsv, downloadText } from '../csv.ts';
-import { categoryText, detailText, deviceText, typeText } from '../describe.ts';
+import { categoryText, detailText, deviceText, placeText, typeText } from '../describe.ts';
+import { PriorityBadge } from '../components/PriorityBadge.tsx';
 import { type LogView, filtersToQuery, initialFilters } from '../filters.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
@@ -75,7 +76,8 @@ export default function AbnormalLogPage() {
             label: t('abnormal.field.type'),
             sortable: true,
             render: (r) => (
-              <Stack direction="row" spacing={1} alignItems="center">
+              <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                <PriorityBadge type={r.type} />
                 <span>{typeText(t, r.type)}</span>
                 {r.is_handle ? null : <Chip size="small" color="warning" label={t('abnormal.state.open')} />}
               </Stack>
@@ -83,7 +85,7 @@ export default function AbnormalLogPage() {
           },
           { id: 'category', label: t('abnormal.field.category'), render: (r) => categoryText(t, r.category) },
           ...(view === 'device' ? [] : [{ id: 'member', label: memberLabel, render: (r: AbnormalListItem) => r.source.user?.name ?? '-' }]),
-          { id: 'area', label: t('abnormal.field.area'), render: (r) => r.source.area?.name ?? '-' },
+          { id: 'area', label: t('abnormal.field.area'), render: (r) => placeText(t, r) || '-' },
           ...(view === 'member' ? [] : [{ id: 'device', label: t('abnormal.field.device'), render: (r: AbnormalListItem) => deviceText(t, r) || '-' }]),
           { id: 'detail', label: t('abnormal.field.detail'), render: (r) => detailText(t, r) || '-' },
           {
