@@ -94,7 +94,10 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.area, 'read'],
     [Resource.user, 'read'],
   ],
-  'medication-delivery': [[Resource.areaPharmacy, 'read']],
+  'medication-delivery': [
+    [Resource.areaPharmacy, 'read'],
+    [Resource.fileDeliveryMedicine, 'inherit'],
+  ],
   // A handover is generated for an area, and its actions are owned by staff of the organisation.
   handover: [
     [Resource.area, 'read'],
@@ -132,6 +135,7 @@ const careSidePairs = new Set([
   'PATCH /delivery/medicine/{id}',
   'PUT /delivery/medicine/receipt/{id}',
   'POST /delivery/medicine/repeat/{id}',
+  'POST /file/delivery-medicine',
 ]);
 const pharmacySidePairs = new Set(['PUT /delivery/medicine/reply/{id}']);
 const pharmacyRoles = new Set<StaffRole>([Role.pharmacyAdmin, Role.pharmacyStaff]);

@@ -80,6 +80,8 @@ export const apiCatalogue: readonly string[] = [
   'PUT /device/space/setting/{id}',
   'GET /feature',
   'PUT /feature/{id}',
+  'POST /file/delivery-medicine',
+  'GET /file/delivery-medicine/{id}',
   'GET /file/headshot/{id}',
   'POST /file/package-medicine',
   'GET /file/package-medicine/{id}',

@@ -3,6 +3,7 @@ export const Resource = {
   login: '/login',
   logout: '/logout',
   fileHeadshot: '/file/headshot',
+  fileDeliveryMedicine: '/file/delivery-medicine',
   filePackageMedicine: '/file/package-medicine',
   personal: '/personal',
   personalHead: '/personal/head',

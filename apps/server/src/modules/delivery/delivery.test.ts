@@ -263,3 +263,41 @@ describe('/delivery/medicine repeat prescriptions', () => {
     expect((await api(t.app, tokens.staffA).post(`/delivery/medicine/repeat/${created.id}`)).json().code).toBe(ErrorCode.processError);
   });
 });
+
+describe('/file/delivery-medicine', () => {
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
+  const upload = (token: string, bytes: Buffer) => {
+    const boundary = '----vigildelivery' + Math.random().toString(16).slice(2);
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rx.png"\r\nContent-Type: image/png\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/file/delivery-medicine',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+
+  it('stores a prescription photo under a random name and serves it to the home and the pharmacy of its order only', async () => {
+    const res = await upload(tokens.staffA, PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    const name: string = res.json().data.name;
+    expect(name).toMatch(/^[a-f0-9]{32}\.png$/);
+    // Not yet named by any order: nobody is served it.
+    expect((await api(t.app, tokens.staffA).get(`/file/delivery-medicine/${name}`)).json().code).toBe(ErrorCode.notFound);
+    const created = await submit({ photos: [name] });
+    for (const token of [tokens.staffA, tokens.pharm]) {
+      const got = await api(t.app, token).get(`/file/delivery-medicine/${name}`, { record_id: created.id });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-type']).toBe('image/png');
+    }
+    for (const token of [tokens.adminB, tokens.stranger]) {
+      expect((await api(t.app, token).get(`/file/delivery-medicine/${name}`)).json().code).toBe(ErrorCode.notFound);
+    }
+    expect((await upload(tokens.pharm, PNG)).json().code).toBe(ErrorCode.noPermission);
+    expect((await upload(tokens.staffA, Buffer.from('<?php echo 1; ?>'))).json().code).toBe(ErrorCode.validationFailed);
+  });
+});
