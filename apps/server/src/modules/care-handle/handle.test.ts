@@ -44,7 +44,10 @@ async function newMember(name: string): Promise<number> {
   return m.id;
 }
 
-/** A package with one daily dose at 08:00; returns the package and a dose moved to `at`. */
+/**
+ * A package with one daily dose at 08:00 starting in a month (so the doses it expands never meet
+ * a test's clock, whatever the hour the suite runs), and one dose of it placed at `at`.
+ */
 async function packageWithDose(memberId: number, medicineId: number, at: number, extra: object = {}) {
   const res = await api(t.app, tokens.staffA).post('/care/package', {
     member_id: memberId,
@@ -55,7 +58,7 @@ async function packageWithDose(memberId: number, medicineId: number, at: number,
     dose: 1,
     route: 0,
     daily_times: [480],
-    start_date: nowUnix(),
+    start_date: nowUnix() + 30 * 86_400,
     ...extra,
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -63,6 +63,6 @@ describe('late dose alert', () => {
     await until(() => events.length > 0);
     const late = events.map((e) => e.payload as AbnormalPayload).filter((p) => p.type === AbnormalType.medicationDelay);
     expect(late).toHaveLength(1);
-    expect(late[0].source.user).toEqual({ id: memberId, name: 'Med Resident' });
+    expect(late[0].source.user).toMatchObject({ id: memberId, name: 'Med Resident' });
   });
 });
