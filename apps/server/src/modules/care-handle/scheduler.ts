@@ -21,6 +21,8 @@ type Claimed = {
   scheduled_at: Date | string;
   time_critical: boolean;
   member_name: string | null;
+  member_room: string | null;
+  member_bed: string | null;
   area_name: string | null;
 };
 
@@ -47,6 +49,8 @@ export async function claimLateDoses(db: Db, now: Date): Promise<Claimed[]> {
       for update of d2 skip locked)
     returning d.id, d.org_id, d.area_id, d.member_id, d.scheduled_at, p.time_critical,
       (select m.name from members m where m.id = d.member_id) as member_name,
+      (select m.room from members m where m.id = d.member_id) as member_room,
+      (select m.bed from members m where m.id = d.member_id) as member_bed,
       (select a.name from areas a where a.id = d.area_id) as area_name`);
   return result.rows;
 }
@@ -74,7 +78,8 @@ export async function raiseLateDoses(db: Db, raiser: AbnormalRaiser, now: Date):
       occurTime: now,
       detail: raised.detail,
       names: {
-        member: d.member_name === null ? null : { id: d.member_id, name: d.member_name },
+        // The member as the alert feed names them: with room and bed.
+        member: d.member_name === null ? null : { id: d.member_id, name: d.member_name, room: d.member_room, bed: d.member_bed },
         area: d.area_id === null || d.area_name === null ? null : { id: d.area_id, name: d.area_name },
         device: null,
       },
