@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +13,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import StarIcon from '@mui/icons-material/Star';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { useTranslation } from 'react-i18next';
 import {
   type AbnormalStoreCategory,
@@ -32,6 +34,7 @@ import { useRealtimeStatus } from '../../realtime/index.ts';
 import { detailText, deviceText, placeText, relativeTime, typeText } from '../describe.ts';
 import { abnormalFeed, acknowledgeCritical, onArrival } from '../feed.ts';
 import { disableNotifications, enableNotifications, notificationChoice } from '../notifications.ts';
+import { testChime } from '../sound/player.ts';
 import { occurredToday, selectAbnormals, storeCategories } from '../store.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { AbnormalActionsHost, type AbnormalActions } from './AbnormalActionsHost.tsx';
@@ -247,6 +250,9 @@ export default function AbnormalFeedTab() {
               data-testid="realtime-status"
             />
             <Box sx={{ flex: 1 }} />
+            <Button size="small" variant="outlined" startIcon={<VolumeUpIcon />} onClick={testChime} data-testid="sound-test">
+              {t('abnormal.sound.test')}
+            </Button>
             <NotificationSwitch />
           </Stack>
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap role="group" aria-label={t('abnormal.feed.categories')}>

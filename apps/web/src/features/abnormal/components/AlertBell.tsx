@@ -13,6 +13,7 @@ import { abnormalFeed, acknowledgeCritical, closeFeed, onArrival, openFeed, unse
 import { notifyInBackground } from '../notifications.ts';
 import { CRITICAL_REPEAT_MS, playChime } from '../sound/player.ts';
 import { useFeedRange } from '../useFeedRange.ts';
+import { SoundBanner } from './SoundBanner.tsx';
 
 /** SPEC §2: the bell goes to the home page's abnormal tab. */
 export const FEED_LOCATION = { pathname: '/', state: { tab: 'abnormal' } } as const;
@@ -68,20 +69,23 @@ export function AlertBell() {
 
   const label = t('abnormal.bell.label', { count: total });
   return (
-    <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        aria-label={label}
-        data-testid="abnormal-bell"
-        onClick={() => {
-          acknowledgeCritical();
-          void navigate(FEED_LOCATION.pathname, { state: FEED_LOCATION.state });
-        }}
-      >
-        <Badge badgeContent={total} color="error" max={999} data-testid="abnormal-bell-count" data-count={total}>
-          {critical.size > 0 ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    <>
+      <SoundBanner />
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          data-testid="abnormal-bell"
+          onClick={() => {
+            acknowledgeCritical();
+            void navigate(FEED_LOCATION.pathname, { state: FEED_LOCATION.state });
+          }}
+        >
+          <Badge badgeContent={total} color="error" max={999} data-testid="abnormal-bell-count" data-count={total}>
+            {critical.size > 0 ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+    </>
   );
 }
