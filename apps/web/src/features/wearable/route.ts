@@ -1,8 +1,9 @@
-import type { DeviceType } from '@vigil/contracts';
+import { type DeviceType, wearableDeviceModel } from '@vigil/contracts';
 
 /**
  * SPEC §2 route params of the wearable device page: `/wearable-device-<model>/<member_id>[/<device_type>]`,
- * or the same two as query parameters. The page's own model fixes the device type when the
+ * or the same two as query parameters. The device type is the numeric type or the model name
+ * (`/wearable-device-B10/15/B10`, any letter case), as links from device records write it. The page's own model fixes the device type when the
  * route leaves it out; a device type of another watch is refused rather than silently shown.
  */
 export function parseWearableRoute(
@@ -14,6 +15,8 @@ export function parseWearableRoute(
   const member = pathMember ?? search.get('member_id') ?? '';
   const device = pathDevice ?? search.get('device_type') ?? String(pageType);
   if (!/^\d+$/.test(member) || Number(member) < 1) return null;
-  if (!/^\d+$/.test(device) || Number(device) !== pageType) return null;
+  const model = wearableDeviceModel[pageType as keyof typeof wearableDeviceModel];
+  const sameModel = model !== undefined && device.toUpperCase() === model;
+  if (!sameModel && (!/^\d+$/.test(device) || Number(device) !== pageType)) return null;
   return { memberId: Number(member), deviceType: pageType };
 }
