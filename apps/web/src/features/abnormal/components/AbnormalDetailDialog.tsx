@@ -20,6 +20,7 @@ import { localeStore } from '../../../lib/i18n.ts';
 import { useStore } from '../../../lib/store.ts';
 import { abnormalKeys, fetchAbnormalDetail } from '../api.ts';
 import { categoryText, detailText, deviceText, placeText, typeText } from '../describe.ts';
+import { AlertLinks } from './AlertLinks.tsx';
 import { PriorityBadge } from './PriorityBadge.tsx';
 import { parsePosition } from '../maps.ts';
 import { useFollowToggle } from '../useFollow.ts';
@@ -72,6 +73,7 @@ export function AbnormalDetailDialog({ abnormalId, onClose, onHandle }: Props) {
             <Field label={t('abnormal.field.area')} value={placeText(t, data)} />
             <Field label={t('abnormal.field.device')} value={deviceText(t, data)} />
             <Field label={t('abnormal.field.detail')} value={detailText(t, data)} />
+            <AlertLinks item={data} onNavigate={onClose} />
             {position && (
               <>
                 <Divider />

@@ -62,6 +62,17 @@ describe('abnormal feed tab', () => {
     expect(screen.getByTestId('abnormal-feed-announcer').textContent).toMatch(/^New alert, Medium priority: .+, Lin Mei, Room 203 · Bed B · East wing$/);
   });
 
+  it("links a heart-rate alert to the member's heart-rate and watch pages for a user allowed to open them", async () => {
+    signInAs({ router: 2, api: [{ route: Resource.abnormal, method: 'GET' }, { route: Resource.heartRate, method: 'GET' }] });
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: [] })));
+    await openFeed({ start_date: now - 86_400, end_date: now });
+    renderWithProviders(<AbnormalFeedTab />);
+    act(() => push('abnormal', alert(4, AbnormalType.instantHeartRateHigh, { source: { ...alert(4, 0).source, device: { type: 5, id: 1, name: null } } })));
+    expect(screen.getByTestId('alert-link-vital').getAttribute('href')).toBe('/heartrate/15');
+    expect(screen.getByTestId('alert-link-vital').getAttribute('aria-label')).toBe('Open Heart rate for Lin Mei');
+    expect(screen.getByTestId('alert-link-wearable').getAttribute('href')).toBe('/wearable-device-B10/15/B10');
+  });
+
   it('marks a fall as high priority and announces it in Chinese too', async () => {
     const { default: i18next } = await import('i18next');
     await i18next.changeLanguage('zh-TW');

@@ -38,6 +38,7 @@ import { testChime } from '../sound/player.ts';
 import { occurredToday, selectAbnormals, storeCategories } from '../store.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { AbnormalActionsHost, type AbnormalActions } from './AbnormalActionsHost.tsx';
+import { AlertLinks } from './AlertLinks.tsx';
 import { PriorityBadge } from './PriorityBadge.tsx';
 
 /** Read by screen readers, not drawn. */
@@ -113,6 +114,7 @@ function FeedItem({ item, actions, now, fresh }: { item: RealtimeAbnormal; actio
           </Tooltip>
           {deviceText(t, item)}
         </Typography>
+        <AlertLinks item={item} />
       </Box>
       <Stack direction="row">
         <Tooltip title={t('abnormal.detail.open')}>
