@@ -53,6 +53,11 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
   await expect(page).toHaveURL(/\/$/);
   const first = page.getByTestId('abnormal-feed-item').first();
   await expect(first).toContainText('178');
+  // Triage at a glance: the priority in words as well as colour, the reading with its unit.
+  await expect(first.getByTestId('alert-priority')).toHaveAttribute('data-priority', 'medium');
+  await expect(first.getByTestId('alert-priority')).toContainText('Medium priority');
+  await expect(first.getByTestId('abnormal-feed-reading')).toContainText('178 bpm');
+  await expect(page.getByTestId('abnormal-feed-today')).toContainText('178 bpm');
   await first.getByTestId('abnormal-handle').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('What was done').fill('Checked on the resident; pulse back to normal');
