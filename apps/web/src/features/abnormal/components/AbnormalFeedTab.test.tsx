@@ -6,6 +6,10 @@ import { realtime } from '../../realtime/index.ts';
 import { openFeed, resetFeedForTests } from '../feed.ts';
 import AbnormalFeedTab from './AbnormalFeedTab.tsx';
 
+// Midday on a fixed day: "three minutes ago" must fall on today whenever the suite runs (just
+// after midnight it would be yesterday). Only Date is faked, so the UI's timers run as usual.
+vi.useFakeTimers({ toFake: ['Date'] });
+vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
 const now = nowUnix();
 const alert = (id: number, type: number, o: Partial<RealtimeAbnormal> = {}): RealtimeAbnormal => ({
   id,
