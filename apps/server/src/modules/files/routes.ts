@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CARE_ATTACHMENT_MAX_MB, ValidationMessage, dataEnvelope, optionalQueryInt } from '@vigil/contracts';
 import { carePackages, deliveryOrders, staff } from '../../db/schema/index.ts';
+import type { PermissionKey } from '../../auth/permissions.ts';
+import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { imageTypes, locateFile, readUpload, saveFile, sendFile } from '../../storage/index.ts';
+import { type Folder, imageTypes, locateFile, readUpload, saveFile, sendFile } from '../../storage/index.ts';
 import { careScope } from '../care-common/record.ts';
 import { orderScope } from '../delivery/rows.ts';
 
@@ -51,13 +53,45 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  recordPhotoRoutes(app, {
+    folder: 'package-medicine',
+    uploadSummary: 'a package photo; the package names it in photos',
+    readSummary: 'A package photo, served when a package in scope (record_id, if given) names it',
+    table: carePackages,
+    scope: (principal) => scopeCondition(principal, careScope(carePackages)),
+  });
+  recordPhotoRoutes(app, {
+    folder: 'delivery-medicine',
+    uploadSummary: 'a prescription photo for a delivery order; the order names it in photos',
+    readSummary: 'A prescription photo, served to the care home and the pharmacy of an order that names it (record_id, if given)',
+    table: deliveryOrders,
+    scope: orderScope,
+  });
+}
+
+/** A record kind whose photos column (jsonb array of stored names) says which files it holds. */
+type PhotoRecord = {
+  folder: Exclude<Folder, 'headshot'>;
+  uploadSummary: string;
+  readSummary: string;
+  table: typeof carePackages | typeof deliveryOrders;
+  scope: (principal: Principal) => SQL;
+};
+
+/**
+ * POST /file/{folder} (an image checked by its bytes, stored under a random name) and
+ * GET /file/{folder}/{name}, served only when a record in the caller's scope names the file.
+ */
+function recordPhotoRoutes(app: FastifyInstance, record: PhotoRecord): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const path = `/file/${record.folder}`;
   r.post(
-    '/file/package-medicine',
+    path,
     {
-      config: { permission: 'POST /file/package-medicine' },
+      config: { permission: `POST ${path}` as PermissionKey },
       schema: {
         tags,
-        summary: `Upload a package photo (multipart field file; png, jpg, jpeg or webp; at most ${CARE_ATTACHMENT_MAX_MB} MB); the package names it in photos`,
+        summary: `Upload ${record.uploadSummary} (multipart field file; png, jpg, jpeg or webp; at most ${CARE_ATTACHMENT_MAX_MB} MB)`,
         consumes: ['multipart/form-data'],
         response: { 200: dataEnvelope(z.object({ name: z.string() })), ...errorResponses },
       },
@@ -68,87 +102,34 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         maxBytes: CARE_ATTACHMENT_MAX_BYTES,
         sizeMessage: ValidationMessage.uploadSize,
       });
-      return { data: { name: await saveFile(app.config, 'package-medicine', bytes, type) } };
+      return { data: { name: await saveFile(app.config, record.folder, bytes, type) } };
     },
   );
-
   r.get(
-    '/file/package-medicine/:name',
+    `${path}/:name`,
     {
-      config: { permission: 'GET /file/package-medicine/{id}' },
+      config: { permission: `GET ${path}/{id}` as PermissionKey },
       schema: {
         tags,
-        summary: 'A package photo, served when a package in scope (record_id, if given) names it',
+        summary: record.readSummary,
         params: nameParam,
         querystring: recordQuery,
         response: { 200: z.any().describe('image/png, image/jpeg or image/webp'), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const file = locateFile(app.config, 'package-medicine', request.params.name);
+      const file = locateFile(app.config, record.folder, request.params.name);
       if (!file) throw notFound();
+      const { table } = record;
       const recordId = request.query.record_id;
-      const [owner] = await db
-        .select({ id: carePackages.id })
-        .from(carePackages)
+      const [owner] = await app.database.db
+        .select({ id: table.id })
+        .from(table)
         .where(
           and(
-            sql`${carePackages.photos} @> ${JSON.stringify([request.params.name])}::jsonb`,
-            recordId === undefined ? undefined : eq(carePackages.id, recordId),
-            scopeCondition(request.principal, careScope(carePackages)),
-          ),
-        )
-        .limit(1);
-      if (!owner) throw notFound();
-      return sendFile(reply, file);
-    },
-  );
-
-  r.post(
-    '/file/delivery-medicine',
-    {
-      config: { permission: 'POST /file/delivery-medicine' },
-      schema: {
-        tags,
-        summary: `Upload a prescription photo for a delivery order (multipart field file; png, jpg, jpeg or webp; at most ${CARE_ATTACHMENT_MAX_MB} MB); the order names it in photos`,
-        consumes: ['multipart/form-data'],
-        response: { 200: dataEnvelope(z.object({ name: z.string() })), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { bytes, type } = await readUpload(request, {
-        allowed: imageTypes,
-        maxBytes: CARE_ATTACHMENT_MAX_BYTES,
-        sizeMessage: ValidationMessage.uploadSize,
-      });
-      return { data: { name: await saveFile(app.config, 'delivery-medicine', bytes, type) } };
-    },
-  );
-
-  r.get(
-    '/file/delivery-medicine/:name',
-    {
-      config: { permission: 'GET /file/delivery-medicine/{id}' },
-      schema: {
-        tags,
-        summary: 'A prescription photo, served to the care home and the pharmacy of an order that names it (record_id, if given)',
-        params: nameParam,
-        querystring: recordQuery,
-        response: { 200: z.any().describe('image/png, image/jpeg or image/webp'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const file = locateFile(app.config, 'delivery-medicine', request.params.name);
-      if (!file) throw notFound();
-      const recordId = request.query.record_id;
-      const [owner] = await db
-        .select({ id: deliveryOrders.id })
-        .from(deliveryOrders)
-        .where(
-          and(
-            sql`${deliveryOrders.photos} @> ${JSON.stringify([request.params.name])}::jsonb`,
-            recordId === undefined ? undefined : eq(deliveryOrders.id, recordId),
-            orderScope(request.principal),
+            sql`${table.photos} @> ${JSON.stringify([request.params.name])}::jsonb`,
+            recordId === undefined ? undefined : eq(table.id, recordId),
+            record.scope(request.principal),
           ),
         )
         .limit(1);
