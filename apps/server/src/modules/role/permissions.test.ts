@@ -58,8 +58,9 @@ describe('/role and /api/group', () => {
 
 describe('/temp/role', () => {
   it('adds the role group while in force and removes it when deleted', async () => {
+    // /role is read by organisation admins, not by staff (who read /staff for the handover's owners).
     const staff = await login(t.app, 'tstaffa');
-    expect((await api(t.app, staff).get('/staff')).json().code).toBe(ErrorCode.noPermission);
+    expect((await api(t.app, staff).get('/role')).json().code).toBe(ErrorCode.noPermission);
     const expires = nowUnix() + 3600;
     const granted = await api(t.app, manager).post('/temp/role', { staff_id: world.accounts.staffA, role: Role.orgAdmin, expires_at: expires });
     expect(granted.statusCode).toBe(200);
