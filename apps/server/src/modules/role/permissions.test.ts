@@ -65,9 +65,9 @@ describe('/temp/role', () => {
     const granted = await api(t.app, manager).post('/temp/role', { staff_id: world.accounts.staffA, role: Role.orgAdmin, expires_at: expires });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().data).toMatchObject({ staff_id: world.accounts.staffA, role: Role.orgAdmin, active: true, expires_at: expires });
-    expect((await api(t.app, staff).get('/staff')).statusCode).toBe(200);
+    expect((await api(t.app, staff).get('/role')).statusCode).toBe(200);
     expect((await api(t.app, manager).delete(`/temp/role/${granted.json().data.id}`)).statusCode).toBe(200);
-    expect((await api(t.app, staff).get('/staff')).json().code).toBe(ErrorCode.noPermission);
+    expect((await api(t.app, staff).get('/role')).json().code).toBe(ErrorCode.noPermission);
   });
 
   it('refuses past or too distant expiries and roles of another organisation type (-5)', async () => {
