@@ -1,0 +1,288 @@
+import { useMemo, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import {
+  type CareDueRow,
+  type CareHandleKind,
+  type CarePackageRow,
+  ControlledLevel,
+  DoseNotGivenReason,
+  DoseOutcome,
+  doseOutcomeLabelKey,
+  EducateUnderstanding,
+  MedicationFrequency,
+  Resource,
+  carePackageDetail,
+  carePackageRow,
+  doseEnteredInErrorRequest,
+  doseNotGivenReasonLabelKey,
+  educateUnderstandingLabelKey,
+  enumValues,
+  handleHealthRequest,
+  handlePackageMedicineRequest,
+  handleScheduleRequest,
+} from '@vigil/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ActionDialog, type ResourceDialog, dialog, enumOptions, useResourceDetail, useResourceOptions } from '../../../components/resource/index.ts';
+import { doseGivenForm, followForm, nowLocal } from './handle-forms.ts';
+
+/** The record list each kind's handle changes (its state and handles show there too). */
+export const recordResource: Record<CareHandleKind, string> = {
+  health: Resource.careHealth,
+  follow: Resource.careFollowUp,
+  schedule: Resource.careSchedule,
+  'package-medicine': Resource.carePackage,
+};
+
+export const handlePath = (kind: CareHandleKind) => `/handle/${kind}`;
+
+/** What a row action opens: the kind's own handle, or for a dose one of its three entries. */
+export type HandleAction = 'handle' | 'given' | 'notGiven' | 'enteredInError';
+
+const contentFields = (t: TFunction) => [
+  { name: 'content' as const, label: t('care.handle.content'), required: true, multiline: true },
+  { name: 'remark' as const, label: t('care.handle.remark'), multiline: true },
+];
+
+function healthDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  return dialog({
+    schema: handleHealthRequest,
+    defaultValues: { record_id: row.id, content: '', remark: '' },
+    fields: [
+      {
+        name: 'understanding',
+        label: t('care.handle.understanding'),
+        required: true,
+        helperText: t('care.handle.understandingHelp'),
+        options: enumOptions(enumValues(EducateUnderstanding), educateUnderstandingLabelKey, t),
+      },
+      ...contentFields(t),
+    ],
+  });
+}
+
+function followDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  return dialog({
+    schema: followForm,
+    defaultValues: { record_id: row.id, next_appointment_at: null, content: '', remark: '' },
+    fields: [
+      { name: 'content', label: t('care.handle.result'), required: true, multiline: true, helperText: t('care.handle.resultHelp') },
+      { name: 'next_appointment_at', label: t('care.handle.nextAppointment'), kind: 'datetime' },
+      { name: 'remark', label: t('care.handle.remark'), multiline: true },
+    ],
+  });
+}
+
+function scheduleDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  return dialog({
+    schema: handleScheduleRequest,
+    defaultValues: { occurrence_id: row.id, done: true, content: '', remark: '' },
+    fields: [
+      { name: 'done', label: t('care.handle.done'), kind: 'switch', helperText: t('care.handle.doneHelp') },
+      ...contentFields(t),
+    ],
+  });
+}
+
+function notGivenDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  return dialog({
+    schema: handlePackageMedicineRequest,
+    defaultValues: { dose_id: row.id, outcome: DoseOutcome.notGiven, reason_text: '', content: '', remark: '' },
+    fields: [
+      {
+        name: 'reason',
+        label: t('care.handle.dose.reason'),
+        required: true,
+        options: enumOptions(enumValues(DoseNotGivenReason), doseNotGivenReasonLabelKey, t),
+      },
+      { name: 'reason_text', label: t('care.handle.dose.reasonText'), helperText: t('care.handle.dose.reasonTextHelp') },
+      ...contentFields(t),
+    ],
+  });
+}
+
+/**
+ * A dose given: its time and amount (in the medicine's unit), the PRN override for an as-needed
+ * medicine, and the witness's sign-in for a controlled one. Which of them the form shows comes
+ * from the package, so the server's -5 on any of them has a field to land on.
+ */
+function givenDialog(t: TFunction, pkg: CarePackageRow, target: { dose_id: number } | { package_id: number }): ResourceDialog {
+  const prn = pkg.frequency === MedicationFrequency.prn;
+  const controlled = pkg.controlled_level !== ControlledLevel.none;
+  return dialog({
+    schema: doseGivenForm,
+    defaultValues: {
+      ...target,
+      given_at: nowLocal(),
+      amount: pkg.dose,
+      override_reason: '',
+      witness_account: '',
+      witness_password: '',
+      content: t(doseOutcomeLabelKey[DoseOutcome.given]),
+      remark: '',
+    },
+    fields: [
+      { name: 'given_at', label: t('care.handle.dose.givenAt'), kind: 'datetime', required: true, max: nowLocal() },
+      { name: 'amount', label: t('care.handle.dose.amount', { unit: pkg.unit }), type: 'number', step: 0.25, min: 0.25 },
+      ...(prn
+        ? [
+            {
+              name: 'override_reason' as const,
+              label: t('care.handle.dose.overrideReason'),
+              helperText: t('care.handle.dose.overrideHelp', { interval: pkg.prn_min_interval_minutes, max: pkg.prn_max_per_24h }),
+            },
+          ]
+        : []),
+      ...(controlled
+        ? [
+            {
+              name: 'witness_account' as const,
+              label: t('care.handle.dose.witnessAccount'),
+              required: true,
+              autoComplete: 'off',
+              helperText: t('care.handle.dose.witnessHelp'),
+            },
+            { name: 'witness_password' as const, label: t('care.handle.dose.witnessPassword'), type: 'password' as const, required: true, autoComplete: 'off' },
+          ]
+        : []),
+      ...contentFields(t),
+    ],
+  });
+}
+
+function enteredInErrorDialog(t: TFunction): ResourceDialog {
+  return dialog({
+    schema: doseEnteredInErrorRequest,
+    defaultValues: { error_reason: '' },
+    fields: [{ name: 'error_reason', label: t('care.handle.dose.errorReason'), required: true, multiline: true, helperText: t('care.handle.dose.errorHelp') }],
+  });
+}
+
+type Opened = { row: CareDueRow; action: HandleAction };
+
+/** Writes of a handle change the due list and the record's own list and detail. */
+const touchesOf = (kind: CareHandleKind) => [handlePath(kind), recordResource[kind]];
+
+/** A dose's given form waits for its package (unit, dose, PRN limits, controlled level). */
+function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageDetail);
+  // Built once per package: a new form on every render would reset what the user typed.
+  const form = useMemo(() => (pkg.data ? givenDialog(t, pkg.data, { dose_id: row.id }) : null), [t, pkg.data, row.id]);
+  if (!form) return null;
+  return (
+    <ActionDialog
+      title={t('care.handle.dose.givenTitle', { name: row.member_name, title: row.title })}
+      dialog={form}
+      method="POST"
+      path={Resource.handlePackageMedicine}
+      permission={{ method: 'POST', route: Resource.handlePackageMedicine }}
+      touches={touchesOf('package-medicine')}
+      onClose={onClose}
+    />
+  );
+}
+
+const builders: Record<Exclude<HandleAction, 'given'>, (t: TFunction, row: CareDueRow) => ResourceDialog> = {
+  handle: (t, row) => (row.kind === 'health' ? healthDialog(t, row) : row.kind === 'follow' ? followDialog(t, row) : scheduleDialog(t, row)),
+  notGiven: notGivenDialog,
+  enteredInError: (t) => enteredInErrorDialog(t),
+};
+
+/** The dialog a row action opens, built for the row's kind. */
+export function HandleDialog({ opened, onClose }: { opened: Opened; onClose: () => void }) {
+  const { row, action } = opened;
+  if (action === 'given') return <GivenDoseDialog row={row} onClose={onClose} />;
+  return <WriteDialog row={row} action={action} onClose={onClose} />;
+}
+
+function WriteDialog({ row, action, onClose }: { row: CareDueRow; action: Exclude<HandleAction, 'given'>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useMemo(() => builders[action](t, row), [action, t, row]);
+  const who = { name: row.member_name, title: row.title };
+  const kind = row.kind;
+  const write =
+    action === 'enteredInError'
+      ? {
+          title: t('care.handle.dose.errorTitle', who),
+          method: 'PATCH' as const,
+          path: `${Resource.handlePackageMedicine}/error/${row.last_handle?.id}`,
+          route: `${Resource.handlePackageMedicine}/error/{id}`,
+        }
+      : {
+          title: action === 'notGiven' ? t('care.handle.dose.notGivenTitle', who) : t('care.handle.handleTitle', who),
+          method: 'POST' as const,
+          path: handlePath(kind),
+          route: handlePath(kind),
+        };
+  return (
+    <ActionDialog
+      title={write.title}
+      dialog={form}
+      method={write.method}
+      path={write.path}
+      permission={{ method: write.method, route: write.route }}
+      touches={touchesOf(kind)}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * An as-needed (PRN) dose has no time and is never due: the staff member picks the member's PRN
+ * package, then records it in the same given form, its minimum interval and daily maximum shown.
+ */
+export function PrnDoseDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const packages = useResourceOptions(Resource.carePackage, carePackageRow, { enable: 1 });
+  const prn = (packages.data ?? []).filter((p) => p.frequency === MedicationFrequency.prn && p.enable);
+  const [picked, setPicked] = useState<CarePackageRow | null>(null);
+  const [confirmed, setConfirmed] = useState<CarePackageRow | null>(null);
+  const form = useMemo(() => (confirmed ? givenDialog(t, confirmed, { package_id: confirmed.id }) : null), [t, confirmed]);
+  if (confirmed && form) {
+    return (
+      <ActionDialog
+        title={t('care.handle.dose.givenTitle', { name: confirmed.member_name, title: confirmed.medicine_name })}
+        dialog={form}
+        method="POST"
+        path={Resource.handlePackageMedicine}
+        permission={{ method: 'POST', route: Resource.handlePackageMedicine }}
+        touches={touchesOf('package-medicine')}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="prn-dialog-title">
+      <DialogTitle id="prn-dialog-title">{t('care.handle.dose.prnTitle')}</DialogTitle>
+      <DialogContent>
+        <Autocomplete<CarePackageRow>
+          sx={{ mt: 1 }}
+          options={prn}
+          value={picked}
+          loading={packages.isFetching}
+          onChange={(_e, p) => setPicked(p)}
+          getOptionLabel={(p) => `${p.member_name} · ${p.medicine_name} ${p.dose} ${p.unit}`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          noOptionsText={t('care.handle.dose.noPrn')}
+          loadingText={t('common.loading')}
+          renderInput={(params) => <TextField {...params} label={t('care.handle.dose.prnPackage')} required />}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} color="inherit">
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" disabled={!picked} onClick={() => setConfirmed(picked)}>
+          {t('care.handle.dose.next')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
