@@ -14,13 +14,15 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { orDash, useAreaOptions, useResourceDetail, useSave } from '../../../components/resource/index.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
+import { CareRecordLinks, useCareRecordPages } from './CareRecordLinks.tsx';
 import { DeviceRecordTab } from './DeviceRecordTab.tsx';
 import { MedicalStateButton } from './MedicalStateButton.tsx';
 import { memberEditDialog } from './member-form.ts';
 import { StandardsTab } from './StandardsTab.tsx';
 
 const tabs = ['basic', 'personal', 'standard', 'device'] as const;
-type TabKey = (typeof tabs)[number];
+/** The care records tab shows only when the user can open at least one of the member's care lists. */
+type TabKey = (typeof tabs)[number] | 'care';
 
 function Fields({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
@@ -75,7 +77,10 @@ function PersonalInfo({ member }: { member: MemberRow }) {
   );
 }
 
-/** SPEC §2 member detail (member/info/:id): tabs basic data, personal info, physiological standard, device record. */
+/**
+ * SPEC §2 member detail (member/info/:id): tabs basic data, personal info, physiological standard,
+ * device record, and the links to the member's care records.
+ */
 export function MemberDetailPage() {
   const { t } = useTranslation();
   const { term } = useMemberTerm();
@@ -84,6 +89,8 @@ export function MemberDetailPage() {
   const areas = useAreaOptions();
   const save = useSave<unknown>(Resource.user, [Resource.changeUser]);
   const [tab, setTab] = useState<TabKey>('basic');
+  const carePages = useCareRecordPages();
+  const shownTabs: TabKey[] = carePages.length > 0 ? [...tabs, 'care'] : [...tabs];
   const [editing, setEditing] = useState(false);
   const member = detail.data;
   const edit = member ? memberEditDialog(t, term, areas, member) : null;
@@ -99,8 +106,14 @@ export function MemberDetailPage() {
         </PermissionButton>
       </Stack>
       <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" aria-label={t('admin.member.tabsLabel', { term })}>
-        {tabs.map((k) => (
-          <Tab key={k} value={k} label={t(`admin.member.tabs.${k}`)} id={`member-tab-${k}`} aria-controls={`member-panel-${k}`} />
+        {shownTabs.map((k) => (
+          <Tab
+            key={k}
+            value={k}
+            label={k === 'care' ? t('admin.member.careRecords') : t(`admin.member.tabs.${k}`)}
+            id={`member-tab-${k}`}
+            aria-controls={`member-panel-${k}`}
+          />
         ))}
       </Tabs>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" id={`member-panel-${tab}`} aria-labelledby={`member-tab-${tab}`}>
@@ -112,6 +125,8 @@ export function MemberDetailPage() {
           <PersonalInfo member={member} />
         ) : tab === 'standard' ? (
           <StandardsTab memberId={member.id} />
+        ) : tab === 'care' ? (
+          <CareRecordLinks memberId={member.id} pages={carePages} />
         ) : (
           <DeviceRecordTab memberId={member.id} />
         )}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { type MemberRow, Resource, Role, type StaffRole, areaRow, memberRow, rolePages } from '@vigil/contracts';
+import { NavigationContext } from '../../../lib/navigation.ts';
+import { mockApi } from '../../../test/api-mock.ts';
+import { renderWithProviders, signInAs } from '../../../test/render.tsx';
+import { MemberDetailPage } from './MemberDetailPage.tsx';
+
+const member: MemberRow = {
+  id: 11,
+  org_id: 1,
+  org_name: 'Sunrise Home',
+  area_id: 5,
+  area_name: 'East wing',
+  name: 'Mei Chen',
+  gender: 1,
+  birthday: '1940-03-02',
+  id_number: null,
+  phone: null,
+  room: '201',
+  bed: 'A',
+  medical_state: 0,
+  emergency_contact: null,
+  emergency_phone: null,
+  enable: true,
+  is_follow: false,
+  removed_at: null,
+  remark: null,
+  created_at: 1_767_225_600,
+  updated_at: 1_767_225_600,
+};
+
+const careLists = [Resource.careHealth, Resource.careFollowUp, Resource.careSchedule, Resource.carePackage];
+
+function renderDetail(router: StaffRole) {
+  signInAs({
+    router,
+    api: [Resource.user, `${Resource.user}/{id}`, Resource.area, ...careLists].map((route) => ({ route, method: 'GET' as const })),
+  });
+  const server = mockApi();
+  server.list(Resource.user, memberRow, [member]);
+  server.list(Resource.area, areaRow, []);
+  // What the shell hands its pages: the role's pages (it may GET every one of them here).
+  const navigation = { pages: new Set(rolePages(router)), landing: null, sidebar: [] };
+  renderWithProviders(
+    <NavigationContext.Provider value={navigation}>
+      <Routes>
+        <Route path="/member/info/:id" element={<MemberDetailPage />} />
+      </Routes>
+    </NavigationContext.Provider>,
+    { route: '/member/info/11' },
+  );
+}
+
+describe('the member detail’s care records', { timeout: 30_000 }, () => {
+  it('links a care role to each of the member’s care record lists', async () => {
+    renderDetail(Role.orgStaff);
+    await screen.findByRole('heading', { name: 'Mei Chen' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Care records' }));
+    const links = within(await screen.findByRole('navigation', { name: 'Care records' }));
+    const href = (name: string) => links.getByRole('link', { name }).getAttribute('href');
+    expect(href('Health education')).toBe('/educate?user_id=11');
+    expect(href('Follow-up visits')).toBe('/reconsultation?user_id=11');
+    expect(href('Service schedules')).toBe('/service-schedule?user_id=11');
+    expect(href('Medication packages')).toBe('/package-record?user_id=11');
+  });
+
+  it('shows no care records to a role without the care pages', async () => {
+    renderDetail(Role.manager);
+    await screen.findByRole('heading', { name: 'Mei Chen' });
+    expect(screen.getByRole('tab', { name: 'Basic data' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Care records' })).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
+import MedicationIcon from '@mui/icons-material/Medication';
+import SchoolIcon from '@mui/icons-material/School';
+import type { PageKey } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigation } from '../../../lib/navigation.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+
+/** The care record lists of SPEC §2's member-care area, each filtered to one member by `user_id`. */
+const careRecordPages: { page: PageKey; icon: ReactElement }[] = [
+  { page: 'educate', icon: <SchoolIcon /> },
+  { page: 'reconsultation', icon: <LocalHospitalIcon /> },
+  { page: 'service-schedule', icon: <EventRepeatIcon /> },
+  { page: 'package-record', icon: <MedicationIcon /> },
+];
+
+/** The care record pages the signed-in user can open (the shell's route table: role, permission, built). */
+export function useCareRecordPages(): PageKey[] {
+  const { pages } = useNavigation();
+  return careRecordPages.filter((p) => pages.has(p.page)).map((p) => p.page);
+}
+
+/** Links from a member's detail to each of their care record lists the user may open. */
+export function CareRecordLinks({ memberId, pages }: { memberId: number; pages: PageKey[] }) {
+  const { t } = useTranslation();
+  const { term } = useMemberTerm();
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">{t('admin.member.careRecordsHint', { term })}</Typography>
+      <Stack component="nav" aria-label={t('admin.member.careRecords')} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {careRecordPages
+          .filter((p) => pages.includes(p.page))
+          .map((p) => (
+            <Button key={p.page} component={RouterLink} to={`/${p.page}?user_id=${memberId}`} variant="outlined" startIcon={p.icon}>
+              {t(`page.${p.page}`)}
+            </Button>
+          ))}
+      </Stack>
+    </Stack>
+  );
+}
