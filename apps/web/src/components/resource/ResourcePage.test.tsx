@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -113,6 +114,35 @@ describe('<ResourcePage>', slow, () => {
     expect(search.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(true);
     expect(helperOf(search.getByLabelText('Area name'))).toMatch(/Cannot input special characters/);
     expect(api.calls.length).toBe(calls);
+  });
+
+  it('starts again from page 1 when the page’s own query values change', async () => {
+    function WithExtra() {
+      const [org, setOrg] = useState<number | undefined>(undefined);
+      return (
+        <ResourcePage
+          title="Areas"
+          resource={Resource.area}
+          row={areaRow}
+          columns={columns}
+          extraQuery={{ org_id: org }}
+          searchExtras={
+            <button type="button" onClick={() => setOrg(2)}>
+              Second organisation
+            </button>
+          }
+        />
+      );
+    }
+    signInAs({ api: everything });
+    const api = mockApi();
+    api.list(Resource.area, areaRow, Array.from({ length: 20 }, (_, i) => area(i + 1, `Wing ${i + 1}`)));
+    renderWithProviders(<WithExtra />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(api.calls.at(-1)?.query.page).toBe('2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Second organisation' }));
+    await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ org_id: '2', page: '1' }));
+    expect(api.calls.some((c) => c.query.org_id === '2' && c.query.page === '2')).toBe(false);
   });
 
   it('creates through the dialog built from the contracts schema, and refreshes the list', async () => {

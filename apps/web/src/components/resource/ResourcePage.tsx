@@ -56,6 +56,14 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
   const { title, resource, row, columns, filters = [], fixedFilters, create, edit, enable, follow, deletable, touches = [] } = props;
   const [params, setParams] = useListParams(props.initialParams);
   const [filterValues, setFilterValues] = useState<ListFilters>({});
+  // New values from the page's own controls (a date range, a member) start again from page 1, as the
+  // filters do: page 3 of the old query may not exist in the new one.
+  const extraKey = JSON.stringify(props.extraQuery ?? {});
+  const [queriedExtra, setQueriedExtra] = useState(extraKey);
+  if (queriedExtra !== extraKey) {
+    setQueriedExtra(extraKey);
+    setParams((p) => (p.page === 1 ? p : { ...p, page: 1 }));
+  }
   const query = useMemo(() => ({ ...filterValues, ...props.extraQuery, ...fixedFilters }), [filterValues, props.extraQuery, fixedFilters]);
   const list = useResourceList(resource, row, params, query);
   const save = useSave<unknown>(resource, touches);
