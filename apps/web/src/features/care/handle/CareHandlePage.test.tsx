@@ -9,6 +9,9 @@ import {
   areaRow,
   careDueRow,
   carePackageDetail,
+  carePackageRow,
+  doseEnteredInErrorRequest,
+  handleFollowRequest,
   handlePackageMedicineRequest,
   handleScheduleRequest,
   memberRow,
@@ -80,6 +83,7 @@ const permissions = (kind: string) => [
   { route: `/handle/${kind}`, method: 'GET' as const },
   { route: `/handle/${kind}`, method: 'POST' as const },
   { route: '/handle/package-medicine/error/{id}', method: 'PATCH' as const },
+  { route: Resource.carePackage, method: 'GET' as const },
   { route: `${Resource.carePackage}/{id}`, method: 'GET' as const },
   { route: Resource.user, method: 'GET' as const },
   { route: Resource.area, method: 'GET' as const },
@@ -179,5 +183,65 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     const form = within(await screen.findByRole('dialog', { name: 'Dose given: Mei Chen, Aspirin 1 tablet' }));
     expect(form.getByLabelText(/Time given/)).toBeTruthy();
     expect(form.queryByLabelText(/Witness account/)).toBeNull();
+  });
+
+  it('records a follow-up visit’s result with the next appointment as a time the contracts accept', async () => {
+    const { server } = serve('follow', [dueRow({ kind: 'follow', id: 8, record_id: 8, title: 'City Hospital' })]);
+    server.accept('POST', '/handle/follow', handleFollowRequest);
+    renderWithProviders(<CareHandlePage kind="follow" />);
+    await userEvent.click(within(await rowOf('City Hospital')).getByRole('button', { name: 'Handle' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Handle: Mei Chen, City Hospital' }));
+    await userEvent.type(form.getByLabelText(/Visit result/), 'Blood pressure stable, same medicines');
+    await userEvent.type(form.getByLabelText(/Next appointment/), '2026-03-02T09:30');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', '/handle/follow')).toHaveLength(1));
+    const body = handleFollowRequest.parse(server.callsTo('POST', '/handle/follow')[0].body);
+    expect(body).toMatchObject({ record_id: 8, content: 'Blood pressure stable, same medicines' });
+    expect(new Date(body.next_appointment_at! * 1000).getMinutes()).toBe(30);
+  });
+
+  it('gives an as-needed dose inside its interval only with an override reason', async () => {
+    const { server } = serve('package-medicine', []);
+    const prn: CarePackageDetail = { ...pkg, id: 12, medicine_name: 'Paracetamol', unit: 'tablet', dose: 1, controlled_level: 0, balance: null, frequency: 21, daily_times: [], prn_min_interval_minutes: 240, prn_max_per_24h: 4 };
+    server.list(Resource.carePackage, carePackageRow, [prn, { ...prn, id: 13, medicine_name: 'Amlodipine', frequency: 1 as const }]);
+    server.on('POST', '/handle/package-medicine', (call) =>
+      (call.body as { override_reason?: string }).override_reason
+        ? { status: 200, body: { data: null } }
+        : { status: 422, body: { code: -5, message: 'validation failed', errors: [{ field: 'override_reason', message: 'validation.prnTooSoon' }] } },
+    );
+    renderWithProviders(<CareHandlePage kind="package-medicine" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Record as-needed dose' }));
+    const picker = within(await screen.findByRole('dialog', { name: 'Record an as-needed (PRN) dose' }));
+    await userEvent.click(picker.getByRole('combobox', { name: /As-needed medication package/ }));
+    expect(screen.queryByRole('option', { name: /Amlodipine/ })).toBeNull();
+    await userEvent.click(await screen.findByRole('option', { name: 'Mei Chen · Paracetamol 1 tablet' }));
+    await userEvent.click(picker.getByRole('button', { name: 'Next' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Dose given: Mei Chen, Paracetamol' }));
+    expect(form.getByText(/minimum interval \(240 min\)/)).toBeTruthy();
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Too soon after the last dose: give it only with an override reason')).toBeTruthy();
+    await userEvent.type(form.getByLabelText(/Override reason/), 'Pain not relieved, nurse in charge agreed');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', '/handle/package-medicine')).toHaveLength(2));
+    const body = handlePackageMedicineRequest.parse(server.callsTo('POST', '/handle/package-medicine')[1].body);
+    expect(body).toMatchObject({ package_id: 12, outcome: 0, override_reason: 'Pain not relieved, nurse in charge agreed' });
+    expect(body.dose_id).toBeUndefined();
+  });
+
+  it('marks a recorded dose entered in error, with why, through its handle', async () => {
+    const handle = { id: 77, state: 1 as const, content: 'Given', staff_id: 7, staff_name: 'Grace Lin', handle_time: DUE + 60, remark: null };
+    const { server } = serve('package-medicine', [dueRow({ kind: 'package-medicine', id: 51, title: 'Aspirin 1 tablet', state: 1, last_handle: handle })]);
+    server.accept('PATCH', '/handle/package-medicine/error/{id}', doseEnteredInErrorRequest);
+    renderWithProviders(<CareHandlePage kind="package-medicine" />);
+    const row = await rowOf('Aspirin 1 tablet');
+    expect(within(row).getByText('Processed')).toBeTruthy();
+    expect(within(row).getByText(/^Grace Lin · /)).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Given' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark entered in error' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Entered in error: Mei Chen, Aspirin 1 tablet' }));
+    await userEvent.type(form.getByLabelText(/Why the entry is wrong/), 'Recorded for the wrong resident');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('PATCH', '/handle/package-medicine/error/77')).toHaveLength(1));
+    expect(server.callsTo('PATCH', '/handle/package-medicine/error/77')[0].body).toEqual({ error_reason: 'Recorded for the wrong resident' });
   });
 });

@@ -128,7 +128,7 @@ function givenDialog(t: TFunction, pkg: CarePackageRow, target: { dose_id: numbe
       remark: '',
     },
     fields: [
-      { name: 'given_at', label: t('care.handle.dose.givenAt'), kind: 'datetime', required: true, max: nowLocal() },
+      { name: 'given_at', label: t('care.handle.dose.givenAt'), kind: 'datetime', max: nowLocal(), helperText: t('care.handle.dose.givenAtHelp') },
       { name: 'amount', label: t('care.handle.dose.amount', { unit: pkg.unit }), type: 'number', step: 0.25, min: 0.25 },
       ...(prn
         ? [
