@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import {
   type CareDueRow,
   type CarePackageDetail,
@@ -12,6 +13,7 @@ import {
   carePackageRow,
   doseEnteredInErrorRequest,
   handleFollowRequest,
+  handleHealthRequest,
   handlePackageMedicineRequest,
   handleScheduleRequest,
   memberRow,
@@ -243,5 +245,31 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.callsTo('PATCH', '/handle/package-medicine/error/77')).toHaveLength(1));
     expect(server.callsTo('PATCH', '/handle/package-medicine/error/77')[0].body).toEqual({ error_reason: 'Recorded for the wrong resident' });
+  });
+
+  it('records an education’s teach-back with the understanding it showed', async () => {
+    const { server } = serve('health', [dueRow({ kind: 'health', id: 6, record_id: 6, title: 'Fall prevention' })]);
+    server.accept('POST', '/handle/health', handleHealthRequest);
+    renderWithProviders(<CareHandlePage kind="health" />);
+    await userEvent.click(within(await rowOf('Fall prevention')).getByRole('button', { name: 'Handle' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Handle: Mei Chen, Fall prevention' }));
+    await userEvent.click(form.getByRole('combobox', { name: /Understanding/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Partly understood' }));
+    await userEvent.type(form.getByLabelText(/Handling content/), 'Explained using the call bell, forgot the night light');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', '/handle/health')).toHaveLength(1));
+    const body = handleHealthRequest.parse(server.callsTo('POST', '/handle/health')[0].body);
+    expect(body).toMatchObject({ record_id: 6, understanding: 1, content: 'Explained using the call bell, forgot the night light' });
+  });
+
+  it('speaks Chinese with the glossary’s terms', async () => {
+    await i18next.changeLanguage('zh-TW');
+    serve('package-medicine', [dueRow({ kind: 'package-medicine', id: 51, title: 'Aspirin 1 tablet', late: true })]);
+    renderWithProviders(<CareHandlePage kind="package-medicine" />);
+    expect(await screen.findByRole('heading', { name: '處理藥包' })).toBeTruthy();
+    const row = await rowOf('Aspirin 1 tablet');
+    expect(within(row).getByText('未處理')).toBeTruthy();
+    expect(within(row).getByText('逾時')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '未給藥' })).toBeTruthy();
   });
 });

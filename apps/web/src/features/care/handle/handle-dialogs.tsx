@@ -240,7 +240,7 @@ function WriteDialog({ row, action, onClose }: { row: CareDueRow; action: Exclud
  */
 export function PrnDoseDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const packages = useResourceOptions(Resource.carePackage, carePackageRow, { enable: 1 });
+  const packages = useResourceOptions(Resource.carePackage, carePackageRow);
   const prn = (packages.data ?? []).filter((p) => p.frequency === MedicationFrequency.prn && p.enable);
   const [picked, setPicked] = useState<CarePackageRow | null>(null);
   const [confirmed, setConfirmed] = useState<CarePackageRow | null>(null);
