@@ -272,4 +272,14 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('逾時')).toBeTruthy();
     expect(within(row).getByRole('button', { name: '未給藥' })).toBeTruthy();
   });
+
+  it('leaves out the member and area pickers for a role that cannot list them', async () => {
+    signInAs({ router: Role.nursingAide, api: [{ route: '/handle/schedule', method: 'GET' }, { route: '/handle/schedule', method: 'POST' }] });
+    const server = mockApi();
+    server.list('/handle/schedule', careDueRow, [dueRow({})]);
+    renderWithProviders(<CareHandlePage kind="schedule" />);
+    expect(await rowOf('Shower, assisted')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Resident' })).toBeNull();
+    expect(server.calls.every((c) => c.path === '/handle/schedule')).toBe(true);
+  });
 });

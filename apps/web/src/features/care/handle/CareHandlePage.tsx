@@ -30,6 +30,7 @@ import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { type Column, type CustomRowAction, ResourcePage, orDash, useAreaOptions, useResourceOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
+import { usePermission } from '../../../lib/session.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { type HandleAction, HandleDialog, PrnDoseDialog, handlePath } from './handle-dialogs.tsx';
 
@@ -105,7 +106,9 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
   const [to, setTo] = useState('');
   const [opened, setOpened] = useState<{ row: CareDueRow; action: HandleAction } | null>(null);
   const [prn, setPrn] = useState(false);
-  const areas = useAreaOptions();
+  // A role may reach a care page without the member or area lists (their pickers then stay away).
+  const canListMembers = usePermission('GET', Resource.user);
+  const areas = useAreaOptions(undefined, usePermission('GET', Resource.area));
   const path = handlePath(kind);
 
   const extraQuery = useMemo(
@@ -181,7 +184,7 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
         extraQuery={extraQuery}
         searchExtras={
           <>
-            <MemberFilter value={memberId} onChange={setMemberId} />
+            {canListMembers && <MemberFilter value={memberId} onChange={setMemberId} />}
             <TextField
               select
               size="small"
