@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -175,6 +175,10 @@ function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => voi
   const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageDetail);
   // Built once per package: a new form on every render would reset what the user typed.
   const form = useMemo(() => (pkg.data ? givenDialog(t, pkg.data, { dose_id: row.id }) : null), [t, pkg.data, row.id]);
+  // The http client has said why the package could not be read; the row's action can be tried again.
+  useEffect(() => {
+    if (pkg.isError) onClose();
+  }, [pkg.isError, onClose]);
   if (!form) return null;
   return (
     <ActionDialog
