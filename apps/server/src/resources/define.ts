@@ -14,7 +14,7 @@ import { emptyData, errorResponses } from '../http/schemas.ts';
 import { paginate, pageWindow } from './paging.ts';
 import { containsPattern } from './rows.ts';
 import { historyWriter, type HistoryOptions } from './history.ts';
-import { compileWire, wireSource, type WireMap } from './wire.ts';
+import { compileWire, compileWrite, wireSource, type WireField, type WireMap } from './wire.ts';
 import type { Operation, WriteAction } from './types.ts';
 
 export type { Operation, WriteAction } from './types.ts';
@@ -75,8 +75,13 @@ export type ResourceDefinition<
   placeArea?: boolean;
   /** The organisation and area a body asks for; resolved against the caller's scope. */
   place?: (body: Partial<z.output<TCreate>>) => { orgId?: number; areaId?: number | null };
+  /**
+   * Values of a create. Default: each body key that is a wire key read from one of the table's own
+   * columns (times turned back into dates; resources/wire.ts `compileWrite`), plus the placement's
+   * organisation and area in the scope columns. Write one only for values the body does not name.
+   */
   toInsert?: (body: z.output<TCreate>, placement: Placement) => Insert<TTable>;
-  /** Values of an update; `placement` is set when the body moves the row. */
+  /** Values of an update; `placement` is set when the body moves the row. Default as `toInsert`'s. */
   toUpdate?: (body: Partial<z.output<TUpdate>>, placement: Placement | undefined) => Partial<Insert<TTable>>;
   /** Extra list filters by query parameter (org_id and area_id filter the scope columns already). */
   filters?: { [K in keyof z.output<TQuery>]?: (value: NonNullable<z.output<TQuery>[K]>) => SQL | undefined };
@@ -132,13 +137,15 @@ export function defineResource<
     def.operations ?? [
       'list',
       'detail',
-      ...(def.createSchema && def.toInsert ? (['create'] as const) : []),
-      ...(def.updateSchema && def.toUpdate ? (['put', 'patch'] as const) : []),
+      ...(def.createSchema ? (['create'] as const) : []),
+      ...(def.updateSchema ? (['put', 'patch'] as const) : []),
       ...(def.enable ? (['enable'] as const) : []),
       'delete',
     ],
   );
   const hasUpdatedAt = 'updatedAt' in columns;
+  const areaPlaced = def.placeArea ?? Boolean(def.scope?.area);
+  const { toInsert, toUpdate } = writers(def, columns, areaPlaced);
 
   const scopeOf = (p: Principal, q: Partial<z.output<TQuery>> = {}): SQL =>
     and(def.scope ? scopeCondition(p, def.scope) : sql`true`, def.restrict?.(p, q)) ?? sql`true`;
@@ -203,7 +210,6 @@ export function defineResource<
   const whereOwn = (p: Principal, id: number) => and(eq(table.id, id), scopeOf(p));
   const permission = (method: string, suffix = ''): PermissionKey => `${method} ${path}${suffix}` as PermissionKey;
   const rowEnvelope = dataEnvelope(def.rowSchema);
-  const areaPlaced = def.placeArea ?? Boolean(def.scope?.area);
   definedResources.set(path, { path, wireKeys: wire.keys, rowSchema: def.rowSchema });
 
   return async function resourceRoutes(app: FastifyInstance): Promise<void> {
@@ -249,8 +255,8 @@ export function defineResource<
       );
     }
 
-    if (operations.has('create') && def.createSchema && def.toInsert) {
-      const { createSchema, toInsert } = def;
+    if (operations.has('create') && def.createSchema) {
+      const { createSchema } = def;
       r.post(
         path,
         {
@@ -277,8 +283,7 @@ export function defineResource<
       );
     }
 
-    if (def.updateSchema && def.toUpdate) {
-      const { toUpdate } = def;
+    if (def.updateSchema) {
       const update = (partial: boolean) => async (request: FastifyRequest<{ Params: { id: number } }>) => {
         const id = request.params.id;
         const body = request.body as Partial<z.output<TUpdate>>;
@@ -409,4 +414,37 @@ function resolveOrderColumns<TRow>(
     out[value] = column;
   }
   return out;
+}
+
+/**
+ * A definition's create and update values: its own `toInsert`/`toUpdate`, or the wire map's way back
+ * (`compileWrite`) with the placement in the scope columns.
+ */
+function writers<TTable extends TableWithId, TRow, TCreate extends AnyObject, TUpdate extends AnyObject, TQuery extends ListQuerySchema>(
+  def: ResourceDefinition<TTable, TRow, TCreate, TUpdate, TQuery>,
+  columns: Record<string, AnyPgColumn>,
+  areaPlaced: boolean,
+) {
+  const fromBody = compileWrite(def.table, def.wire as Readonly<Record<string, WireField>>);
+  // A body key with no column to go to would be dropped without a word: refuse the definition instead.
+  const unwritable = (schema: AnyObject | undefined, own: unknown) =>
+    own || !schema ? [] : Object.keys(schema.shape).filter((key) => !fromBody.keys.has(key));
+  const lost = [...unwritable(def.createSchema, def.toInsert), ...unwritable(def.updateSchema, def.toUpdate)];
+  if (lost.length > 0) {
+    throw new Error(`${def.path}: body keys ${[...new Set(lost)].join(', ')} are no column of the wire map; write toInsert/toUpdate`);
+  }
+  const propertyOf = (column: AnyPgColumn | undefined) => Object.keys(columns).find((prop) => columns[prop] === column);
+  const orgProp = propertyOf(def.scope?.org);
+  const areaProp = areaPlaced ? propertyOf(def.scope?.area) : undefined;
+  const placed = (placement: Placement) => ({
+    ...(orgProp && { [orgProp]: placement.orgId }),
+    ...(areaProp && { [areaProp]: placement.areaId }),
+  });
+  return {
+    toInsert: def.toInsert ?? ((body: z.output<TCreate>, placement: Placement) => ({ ...fromBody.values(body), ...placed(placement) }) as Insert<TTable>),
+    toUpdate:
+      def.toUpdate ??
+      ((body: Partial<z.output<TUpdate>>, placement: Placement | undefined) =>
+        ({ ...fromBody.values(body), ...(placement && placed(placement)) }) as Partial<Insert<TTable>>),
+  };
 }

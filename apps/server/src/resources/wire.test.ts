@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestApp } from '../../test/helpers.ts';
+import { careSchedules } from '../db/schema/index.ts';
 import { resourceDefinitions } from './define.ts';
+import { memberName } from './names.ts';
+import { compileWrite, mapped, time, timeOrNull } from './wire.ts';
 
 const t = useTestApp();
 
@@ -22,5 +25,32 @@ describe('wire maps', () => {
     for (const { path, wireKeys, rowSchema } of defined) {
       expect([...wireKeys].sort(), path).toEqual(schemaKeys(rowSchema));
     }
+  });
+});
+
+describe('compileWrite', () => {
+  const write = compileWrite(careSchedules, {
+    id: careSchedules.id,
+    member_name: memberName(careSchedules.memberId),
+    title: careSchedules.title,
+    start_date: time(careSchedules.startDate),
+    end_date: timeOrNull(careSchedules.endDate),
+    enable: careSchedules.enabled,
+    staff_name: mapped(careSchedules.staffId, (v) => `#${v}`),
+  });
+
+  it('writes body keys to their own columns, times back into dates, and leaves out absent keys', () => {
+    expect(write.values({ title: 'Bath', start_date: 1_795_400_000, end_date: null, enable: false })).toEqual({
+      title: 'Bath',
+      startDate: new Date(1_795_400_000_000),
+      endDate: null,
+      enabled: false,
+    });
+    expect(write.values({ title: 'Bath', remark: undefined })).toEqual({ title: 'Bath' });
+  });
+
+  it('never writes SQL expressions or mapped keys', () => {
+    expect([...write.keys].sort()).toEqual(['enable', 'end_date', 'id', 'start_date', 'title']);
+    expect(write.values({ member_name: 'x', staff_name: 'y' })).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
-import { Column, SQL, is } from 'drizzle-orm';
+import { Column, SQL, getTableColumns, is } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import { toUnix, toUnixOrNull } from '@vigil/contracts';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { fromUnix, toUnix, toUnixOrNull } from '@vigil/contracts';
 
 /** Where a wire value is read from: a column (of the table or a join) or an SQL expression. */
 export type WireSource = AnyPgColumn | SQL | SQL.Aliased;
@@ -9,11 +9,15 @@ export type WireSource = AnyPgColumn | SQL | SQL.Aliased;
 /** The value a source selects, as Drizzle maps it. */
 type SourceValue<S extends WireSource> = SelectResultFields<{ v: S }>['v'];
 
-/** A source whose value is turned into the wire value (times into unix seconds, for instance). */
+/**
+ * A source whose value is turned into the wire value (times into unix seconds, for instance).
+ * `toColumn` is the way back, for a body value written to the column; without it the key is read-only.
+ */
 class Converted {
   constructor(
     readonly source: WireSource,
     readonly convert: (value: unknown) => unknown,
+    readonly toColumn?: (value: unknown) => unknown,
   ) {}
 }
 
@@ -33,12 +37,20 @@ export function mapped<S extends WireSource, T>(source: S, convert: (value: Sour
 
 /** A timestamp column (or expression mapped to a Date) on the wire as unix seconds. */
 export function time(source: WireSource): WireField {
-  return new Converted(source, (value) => toUnix(value as Date));
+  return new Converted(
+    source,
+    (value) => toUnix(value as Date),
+    (value) => fromUnix(value as number),
+  );
 }
 
 /** A nullable timestamp on the wire as unix seconds or null. */
 export function timeOrNull(source: WireSource): WireField {
-  return new Converted(source, (value) => toUnixOrNull(value as Date | null));
+  return new Converted(
+    source,
+    (value) => toUnixOrNull(value as Date | null),
+    (value) => (value === null ? null : fromUnix(value as number)),
+  );
 }
 
 /** What the kit needs from a map: the fields to select and the mapping of a selected row to the API row. */
@@ -76,4 +88,39 @@ export function wireSource(field: WireField): AnyPgColumn | SQL | undefined {
   const source = field instanceof Converted ? field.source : field;
   if (is(source, Column) || is(source, SQL)) return source as AnyPgColumn | SQL;
   return undefined;
+}
+
+/** Column values of a request body: each body key the wire map reads from a column of the table. */
+export type WriteColumns = {
+  /** The wire keys a body may write. */
+  keys: ReadonlySet<string>;
+  values: (body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+};
+
+/**
+ * The way back of a wire map: a body key that is also a wire key read from one of the table's own
+ * columns (plain, `time` or `timeOrNull`) is written to that column, times turned back into dates.
+ * Keys read from joins, SQL or `mapped` are read-only. A key absent from the body (undefined) is
+ * left out, so PATCH changes only what it names and a create falls back to the column default;
+ * null clears a nullable column.
+ */
+export function compileWrite(table: PgTable, map: Readonly<Record<string, WireField>>): WriteColumns {
+  const property = new Map<unknown, string>(Object.entries(getTableColumns(table)).map(([prop, column]) => [column, prop]));
+  const targets: [key: string, prop: string, toColumn: (value: unknown) => unknown][] = [];
+  for (const [key, field] of Object.entries(map)) {
+    const converted = field instanceof Converted ? field : undefined;
+    const prop = property.get(converted ? converted.source : field);
+    if (prop === undefined || (converted && !converted.toColumn)) continue;
+    targets.push([key, prop, converted?.toColumn ?? ((value) => value)]);
+  }
+  return {
+    keys: new Set(targets.map(([key]) => key)),
+    values: (body) => {
+      const values: Record<string, unknown> = {};
+      for (const [key, prop, toColumn] of targets) {
+        if (body[key] !== undefined) values[prop] = toColumn(body[key]);
+      }
+      return values;
+    },
+  };
 }

@@ -30,16 +30,6 @@ export const areaRoutes = defineResource({
   scope: { org: areas.orgId, area: areas.id },
   placeArea: false,
   place: (body) => ({ orgId: body.org_id }),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    name: body.name,
-    remark: body.remark ?? null,
-    enabled: body.enable ?? true,
-  }),
-  toUpdate: (body) => ({
-    ...(body.name !== undefined && { name: body.name }),
-    ...(body.remark !== undefined && { remark: body.remark ?? null }),
-  }),
   search: { name: areas.name, keyword: [areas.name, areas.remark] },
   enable: 'enabled',
 });

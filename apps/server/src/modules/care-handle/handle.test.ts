@@ -173,8 +173,10 @@ describe('/handle/package-medicine', () => {
     const packageId = pkg.json().data.id;
     const give = (extra: object = {}) =>
       api(t.app, tokens.staffA).post('/handle/package-medicine', { package_id: packageId, outcome: DoseOutcome.given, content: 'For pain', ...extra });
-    const first = await give({ given_at: nowUnix() - 3600 });
-    expect(first.json().data.effect_due_at).toBe(nowUnix() - 3600 + 3600);
+    // One clock reading: a second boundary between two nowUnix() calls failed this on a busy machine.
+    const givenAt = nowUnix() - 3600;
+    const first = await give({ given_at: givenAt });
+    expect(first.json().data.effect_due_at).toBe(givenAt + 3600);
     const second = await give();
     expect(second.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'override_reason', message: ValidationMessage.prnTooSoon }] });
     const overridden = await give({ override_reason: 'Doctor ordered by phone' });

@@ -6,6 +6,7 @@ import {
   careHealthRow,
   careHealthUpdate,
   fromUnix,
+  toUnix,
 } from '@vigil/contracts';
 import { careEducations } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
@@ -48,42 +49,15 @@ export const careHealthRoutes = defineResource({
   updateSchema: careHealthUpdate,
   listQuery: careHealthListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    areaId: placement.areaId,
-    memberId: body.member_id,
-    type: body.type,
-    educateAt: fromUnix(body.educate_at),
-    topic: body.topic,
-    content: body.content,
-    recipient: body.recipient,
-    method: body.method,
-    understanding: body.understanding,
-    educatorId: body.educator_id,
-    reviewAt: fromUnix(body.review_at ?? body.educate_at + SECONDS_PER_DAY),
-    abnormalId: body.abnormal_id ?? null,
-    attachments: body.attachments ?? [],
-    remark: body.remark ?? null,
-  }),
-  toUpdate: (body) => ({
-    ...(body.type !== undefined && { type: body.type }),
-    ...(body.educate_at !== undefined && { educateAt: fromUnix(body.educate_at) }),
-    ...(body.topic !== undefined && { topic: body.topic }),
-    ...(body.content !== undefined && { content: body.content }),
-    ...(body.recipient !== undefined && { recipient: body.recipient }),
-    ...(body.method !== undefined && { method: body.method }),
-    ...(body.understanding !== undefined && { understanding: body.understanding }),
-    ...(body.educator_id !== undefined && { educatorId: body.educator_id }),
-    ...(body.review_at !== undefined && { reviewAt: fromUnix(body.review_at) }),
-    ...(body.attachments !== undefined && { attachments: body.attachments }),
-    ...(body.remark !== undefined && { remark: body.remark ?? null }),
-  }),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;
     const orgId = placed?.orgId ?? before?.org_id;
     if (placed && values.abnormalId) await assertMemberAlert(tx, values.memberId!, values.abnormalId);
     if (orgId !== undefined && values.educatorId !== undefined) await assertOrgStaff(tx, orgId, values.educatorId, 'educator_id');
-    return placed ? { ...values, ...placed } : values;
+    if (!placed) return values;
+    // The teach-back is due a day after the education unless the form sets its own date.
+    const reviewAt = values.reviewAt ?? (values.educateAt && fromUnix(toUnix(values.educateAt) + SECONDS_PER_DAY));
+    return { ...values, ...placed, ...(reviewAt && { reviewAt }) };
   },
   search: { keyword: [t.topic, t.content] },
   filters: {

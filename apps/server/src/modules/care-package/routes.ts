@@ -6,7 +6,6 @@ import {
   carePackageRow,
   carePackageUpdate,
   checkRegimen,
-  fromUnix,
   nowUnix,
   toUnix,
   toUnixOrNull,
@@ -20,8 +19,6 @@ import { assertCheck, careScope, placeOnMember } from '../care-common/record.ts'
 import { assertRelatedPharmacy, packageMedicine, reexpandPackage } from './service.ts';
 
 const t = carePackages;
-const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
-const dateOrNull = (v: number | null | undefined) => (v === undefined || v === null ? null : fromUnix(v));
 
 /** The member's balance of a controlled medicine (null when the medicine is not controlled). */
 const balance = sql<number | null>`case when ${medicines.controlledLevel} > ${ControlledLevel.none}
@@ -74,55 +71,6 @@ export const carePackageRoutes = defineResource({
   updateSchema: carePackageUpdate,
   listQuery: carePackageListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    areaId: placement.areaId,
-    memberId: body.member_id,
-    medicineId: body.medicine_id,
-    medicationType: body.medication_type,
-    prescriptionType: body.prescription_type,
-    frequency: body.frequency,
-    dose: body.dose,
-    route: body.route,
-    dailyTimes: body.daily_times,
-    weekdays: body.weekdays ?? [],
-    startDate: fromUnix(body.start_date),
-    endDate: dateOrNull(body.end_date),
-    ...(body.time_critical !== undefined && { timeCritical: body.time_critical }),
-    prnMinIntervalMinutes: orNull(body.prn_min_interval_minutes),
-    prnMaxPer24h: orNull(body.prn_max_per_24h),
-    prnIndication: orNull(body.prn_indication),
-    pharmacyOrgId: orNull(body.pharmacy_org_id),
-    pharmacyName: orNull(body.pharmacy_name),
-    prescriber: orNull(body.prescriber),
-    hospital: orNull(body.hospital),
-    photos: body.photos ?? [],
-    enabled: body.enable ?? true,
-    remark: orNull(body.remark),
-  }),
-  toUpdate: (body) => ({
-    ...(body.medicine_id !== undefined && { medicineId: body.medicine_id }),
-    ...(body.medication_type !== undefined && { medicationType: body.medication_type }),
-    ...(body.prescription_type !== undefined && { prescriptionType: body.prescription_type }),
-    ...(body.frequency !== undefined && { frequency: body.frequency }),
-    ...(body.dose !== undefined && { dose: body.dose }),
-    ...(body.route !== undefined && { route: body.route }),
-    ...(body.daily_times !== undefined && { dailyTimes: body.daily_times }),
-    ...(body.weekdays !== undefined && { weekdays: body.weekdays }),
-    ...(body.start_date !== undefined && { startDate: fromUnix(body.start_date) }),
-    ...(body.end_date !== undefined && { endDate: dateOrNull(body.end_date) }),
-    ...(body.time_critical !== undefined && { timeCritical: body.time_critical }),
-    ...(body.prn_min_interval_minutes !== undefined && { prnMinIntervalMinutes: orNull(body.prn_min_interval_minutes) }),
-    ...(body.prn_max_per_24h !== undefined && { prnMaxPer24h: orNull(body.prn_max_per_24h) }),
-    ...(body.prn_indication !== undefined && { prnIndication: orNull(body.prn_indication) }),
-    ...(body.pharmacy_org_id !== undefined && { pharmacyOrgId: orNull(body.pharmacy_org_id) }),
-    ...(body.pharmacy_name !== undefined && { pharmacyName: orNull(body.pharmacy_name) }),
-    ...(body.prescriber !== undefined && { prescriber: orNull(body.prescriber) }),
-    ...(body.hospital !== undefined && { hospital: orNull(body.hospital) }),
-    ...(body.photos !== undefined && { photos: body.photos }),
-    ...(body.enable !== undefined && { enabled: body.enable }),
-    ...(body.remark !== undefined && { remark: orNull(body.remark) }),
-  }),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action !== 'create' && action !== 'update') return values;
     const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;

@@ -5,7 +5,6 @@ import {
   careScheduleRow,
   careScheduleUpdate,
   checkScheduleRule,
-  fromUnix,
   nowUnix,
   toUnix,
   toUnixOrNull,
@@ -19,7 +18,6 @@ import { assertCheck, assertOrgStaff, careScope, placeOnMember } from '../care-c
 import { reexpandSchedule } from './service.ts';
 
 const t = careSchedules;
-const dateOrNull = (v: number | null | undefined) => (v === undefined || v === null ? null : fromUnix(v));
 
 /** /care/schedule: services planned for a member; each occurrence is handled (docs/care.md). */
 export const careScheduleRoutes = defineResource({
@@ -52,35 +50,6 @@ export const careScheduleRoutes = defineResource({
   updateSchema: careScheduleUpdate,
   listQuery: careScheduleListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    areaId: placement.areaId,
-    memberId: body.member_id,
-    service: body.service,
-    title: body.title,
-    startDate: fromUnix(body.start_date),
-    endDate: dateOrNull(body.end_date),
-    timeOfDay: body.time_of_day,
-    durationMinutes: body.duration_minutes,
-    repeat: body.repeat,
-    weekdays: body.weekdays ?? [],
-    staffId: body.staff_id ?? null,
-    enabled: body.enable ?? true,
-    remark: body.remark ?? null,
-  }),
-  toUpdate: (body) => ({
-    ...(body.service !== undefined && { service: body.service }),
-    ...(body.title !== undefined && { title: body.title }),
-    ...(body.start_date !== undefined && { startDate: fromUnix(body.start_date) }),
-    ...(body.end_date !== undefined && { endDate: dateOrNull(body.end_date) }),
-    ...(body.time_of_day !== undefined && { timeOfDay: body.time_of_day }),
-    ...(body.duration_minutes !== undefined && { durationMinutes: body.duration_minutes }),
-    ...(body.repeat !== undefined && { repeat: body.repeat }),
-    ...(body.weekdays !== undefined && { weekdays: body.weekdays }),
-    ...(body.staff_id !== undefined && { staffId: body.staff_id ?? null }),
-    ...(body.enable !== undefined && { enabled: body.enable }),
-    ...(body.remark !== undefined && { remark: body.remark ?? null }),
-  }),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;
     if (before && action === 'update') {
