@@ -87,6 +87,8 @@ export async function buildApp({ config, database, modules = registerModules }: 
       socketUrl: config.socketUrl,
       mapsKey: config.mapsKey,
       mapId: config.mapId,
+      // The console warns two minutes before this idle limit signs it out (docs/security.md).
+      idleMinutes: config.tokenIdleMinutes,
     };
     reply.type('application/javascript').header('cache-control', 'no-store');
     return `window.__VIGIL_CONFIG__ = ${JSON.stringify(settings)};\n`;
