@@ -57,7 +57,7 @@ function fieldsOf(schema: unknown): string[] {
  * sidebar trees and feature switches. Every organisation may read them and only operators change
  * them, which the permission matrix checks.
  */
-const sharedSettings = new Set([Resource.role, Resource.apiGroup, Resource.sidebar, Resource.feature]);
+const sharedSettings = new Set<string>([Resource.role, Resource.apiGroup, Resource.sidebar, Resource.feature]);
 
 type Caller = { name: string; token: string; group: Set<string> };
 
