@@ -22,6 +22,8 @@ import { registerModules } from './modules/index.ts';
 import { DomainEventBus } from './events.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { startEscalation } from './modules/escalation/escalate.ts';
+import { AuditTrail } from './audit/trail.ts';
+import { registerAuditTrail } from './audit/hook.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +32,7 @@ declare module 'fastify' {
     events: DomainEventBus;
     catalogue: PermissionCatalogue;
     loginThrottle: LoginThrottle;
+    audit: AuditTrail;
   }
 }
 
@@ -62,6 +65,9 @@ export async function buildApp({ config, database, modules = registerModules }: 
   app.decorate('catalogue', new PermissionCatalogue());
   app.decorate('loginThrottle', LoginThrottle.fromConfig(config));
   app.addHook('onClose', () => app.loginThrottle.close());
+  app.decorate('audit', new AuditTrail(database.db, app.log));
+  // Entries still waiting are written before the database goes.
+  app.addHook('onClose', () => app.audit.close());
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -81,6 +87,8 @@ export async function buildApp({ config, database, modules = registerModules }: 
       socketUrl: config.socketUrl,
       mapsKey: config.mapsKey,
       mapId: config.mapId,
+      // The console warns two minutes before this idle limit signs it out (docs/security.md).
+      idleMinutes: config.tokenIdleMinutes,
     };
     reply.type('application/javascript').header('cache-control', 'no-store');
     return `window.__VIGIL_CONFIG__ = ${JSON.stringify(settings)};\n`;
@@ -93,6 +101,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
       registerAuthGuard(api);
       registerUnsetQuery(api);
       registerTextGuard(api);
+      registerAuditTrail(api);
       await api.register(modules);
     },
     { prefix: config.apiPrefix },

@@ -28,3 +28,4 @@ export * from './schemas/work-log.ts';
 export * from './schemas/handover.ts';
 export * from './care/index.ts';
 export * from './schemas/care/index.ts';
+export * from './schemas/audit.ts';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@vigil/contracts';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, databaseCode } from './db-errors.ts';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, databaseCode, databaseUnavailable } from './db-errors.ts';
 import { AppError, TooManyAttempts, type FieldError } from './errors.ts';
 
 /**
@@ -38,6 +38,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.statusCode === 404 ? 404 : 422)
         .send({ code: error.statusCode === 404 ? ErrorCode.notFound : ErrorCode.validationFailed, message: error.message });
+    }
+    if (databaseUnavailable(thrown)) {
+      // A database restart or failover: say "try again shortly" (503, Retry-After), not a crash.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ code: ErrorCode.processError, message: 'Service temporarily unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.processError, message: 'System error' });

@@ -35,6 +35,7 @@ import { careFollowUpRoutes } from './care-follow-up/routes.ts';
 import { careScheduleRoutes } from './care-schedule/routes.ts';
 import { carePackageRoutes } from './care-package/routes.ts';
 import { careHandleRoutes } from './care-handle/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -72,4 +73,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(careScheduleRoutes);
   await app.register(carePackageRoutes);
   await app.register(careHandleRoutes);
+  await app.register(auditRoutes);
 }

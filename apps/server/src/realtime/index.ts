@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import {
   ErrorCode,
+  INT4_MAX,
   REALTIME_NAMESPACE,
   REALTIME_TIMEOUT_MS,
   RealtimeControlEvent,
@@ -92,6 +93,20 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
 
   staff.on('connection', (socket) => onConnection(app, socket as StaffSocket));
+
+  // Alerts other instances raised while Redis was down never reached this instance's sockets,
+  // which stayed connected: replay them from the database, as a reconnecting client's catch-up
+  // does (the client store is idempotent by id, so an alert also delivered live is harmless).
+  redis?.onRecovered((downSince) => {
+    for (const socket of staff.sockets.values()) {
+      const { principal } = (socket as StaffSocket).data;
+      if (!principal?.canListAbnormal) continue;
+      const emit: Emit = (event, ...args) => socket.emit(event, ...args);
+      replayMissed(app, principal, { id: INT4_MAX, time: Math.max(0, downSince - 1) }, emit).catch((err: unknown) =>
+        app.log.warn({ err }, 'realtime: replay after redis outage failed'),
+      );
+    }
+  });
 
   const relay = startRelay(app, staff);
   const revocation = startRevocationSweep(app, staff);

@@ -10,6 +10,7 @@ import type { Principal } from '../auth/principal.ts';
 import { resolvePlacement, scopeCondition, type Placement, type ScopeColumns } from '../auth/scope.ts';
 import { FOREIGN_KEY_VIOLATION, databaseCode } from '../http/db-errors.ts';
 import { notFound, processError } from '../http/errors.ts';
+import { auditRecord } from '../audit/hook.ts';
 import { emptyData, errorResponses } from '../http/schemas.ts';
 import { paginate, pageWindow } from './paging.ts';
 import { containsPattern } from './rows.ts';
@@ -203,6 +204,7 @@ export function defineResource<
       const after = writtenId === undefined ? null : await fetchOne(tx, principal, writtenId);
       await def.afterWrite?.({ tx, principal, action, before, after });
       if (action !== 'delete') await writeHistory?.(tx, principal, action, before, after);
+      auditRecord(request, after ?? before);
       return after;
     });
   }
@@ -251,7 +253,11 @@ export function defineResource<
           config: { permission: permission('GET', '/{id}') },
           schema: { tags: [tag], summary: 'Detail', params: idParam, response: { 200: rowEnvelope, ...errorResponses } },
         },
-        async (request) => ({ data: await fetchOne(app.database.db, request.principal, request.params.id) }),
+        async (request) => {
+          const row = await fetchOne(app.database.db, request.principal, request.params.id);
+          auditRecord(request, row);
+          return { data: row };
+        },
       );
     }
 

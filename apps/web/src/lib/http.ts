@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorCode, SYSTEM_ERROR_KEY, errorLabelKey } from '@vigil/contracts/errors';
 import { clearSession, getToken } from './session.ts';
+import { noteServerUse } from './idle.ts';
 import { notifyError } from './notify.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
@@ -115,6 +116,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
@@ -127,6 +129,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     return fail(new ApiError(0, null, [], 'network failure'), options);
   }
 
+  // A success proves the server accepted the session, and so counted it as used (the idle limit).
+  if (token && response.ok && getToken() === token) noteServerUse(sentAt);
   if (options.blob && response.ok && response.status !== 202) return (await response.blob()) as T;
 
   const json = await parseJson(response);

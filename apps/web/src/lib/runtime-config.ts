@@ -1,5 +1,12 @@
 /** Settings the server injects at runtime through `/config.js` (ARCHITECTURE.md: the build holds none). */
-export type RuntimeConfig = { apiBase: string; socketUrl: string; mapsKey: string; mapId: string };
+export type RuntimeConfig = {
+  apiBase: string;
+  socketUrl: string;
+  mapsKey: string;
+  mapId: string;
+  /** The server's TOKEN_IDLE_MINUTES: the console warns before it and signs out at it. */
+  idleMinutes: number;
+};
 
 declare global {
   interface Window {
@@ -7,7 +14,7 @@ declare global {
   }
 }
 
-const defaults: RuntimeConfig = { apiBase: '/api', socketUrl: '', mapsKey: '', mapId: '' };
+const defaults: RuntimeConfig = { apiBase: '/api', socketUrl: '', mapsKey: '', mapId: '', idleMinutes: 120 };
 
 function text(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
@@ -22,5 +29,6 @@ export function runtimeConfig(): RuntimeConfig {
     socketUrl: text(raw?.socketUrl, defaults.socketUrl),
     mapsKey: text(raw?.mapsKey, defaults.mapsKey),
     mapId: text(raw?.mapId, defaults.mapId),
+    idleMinutes: typeof raw?.idleMinutes === 'number' && raw.idleMinutes > 0 ? raw.idleMinutes : defaults.idleMinutes,
   };
 }

@@ -5,6 +5,7 @@ import { Role, isStaffRole } from '@vigil/contracts/roles';
 import type { HttpMethod } from '@vigil/contracts';
 import { StorageKey, readJson, removeItem, writeItem } from './storage.ts';
 import { createStore, useStore } from './store.ts';
+import { clearActivity, setActivity } from './idle.ts';
 
 /** SPEC §3 session state, persisted in localStorage as one JSON value. */
 export type Session = {
@@ -19,7 +20,7 @@ export type Session = {
 };
 
 /** Why the last session ended, so the sign-in page can say so; kept in memory only. */
-export type SessionEnd = 'logout' | 'expired' | null;
+export type SessionEnd = 'logout' | 'expired' | 'idle' | null;
 
 const emptyAllowed = (): AllowedRoutes => ({ GET: [], GETINFO: [], POST: [], PATCH: [], DELETE: [], PUT: [] });
 
@@ -76,6 +77,7 @@ export function getToken(): string | null {
 
 export function establishSession(login: LoginResponse): void {
   sessionEndStore.set(null);
+  setActivity(Date.now());
   update({
     token: login.access_token,
     role: login.router,
@@ -89,6 +91,7 @@ export function establishSession(login: LoginResponse): void {
 /** SPEC §4: logout and an expired token clear everything and reset the role to guest. */
 export function clearSession(reason: Exclude<SessionEnd, null>): void {
   sessionEndStore.set(reason);
+  clearActivity();
   update(guestSession);
 }
 

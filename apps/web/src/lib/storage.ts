@@ -4,6 +4,8 @@
  */
 export const StorageKey = {
   session: 'session',
+  /** When the server last counted the session as used (lib/idle.ts); removed with the session. */
+  activity: 'session-activity',
   locale: 'locale',
   theme: 'theme',
 } as const;

@@ -22,7 +22,7 @@ const adminRoles = new Set<StaffRole>([
 ]);
 
 /** Resources that are always read-only (logs are written by the server itself). */
-const readOnly = new Set<string>([Resource.changeStaff, Resource.changeUser, Resource.changeRecord, Resource.medicalUser]);
+const readOnly = new Set<string>([Resource.changeStaff, Resource.changeUser, Resource.changeRecord, Resource.medicalUser, Resource.audit]);
 
 /**
  * Settings shared by every organisation (roles, their API groups, the feature switches and the

@@ -21,6 +21,7 @@ export const apiCatalogue: readonly string[] = [
   'PUT /area/{id}',
   'PATCH /area/enable/{id}',
   'GET /area/pharmacy',
+  'GET /audit',
   'GET /care/follow-up',
   'POST /care/follow-up',
   'DELETE /care/follow-up/{id}',

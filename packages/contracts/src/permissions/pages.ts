@@ -28,6 +28,7 @@ export const Page = {
   'abnormal-log': { resource: Resource.abnormal },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
+  audit: { resource: Resource.audit },
   'medical-state-log': { resource: Resource.medicalUser },
   'medication-delivery': { resource: Resource.deliveryMedicine },
   educate: { resource: Resource.careHealth },
@@ -121,6 +122,8 @@ const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medi
 const careHomeGroup: MenuGroup = { group: 'care', pages: [...careGroup.pages, 'medication-delivery', 'handover'] };
 const vitalGroup: MenuGroup = { group: 'vitals', pages: vitalPages };
 const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change-log-member'] };
+/** An organisation's admin also reads its audit trail: who read or changed which member's data. */
+const adminLogGroup: MenuGroup = { group: 'logs', pages: [...logGroup.pages, 'audit'] };
 
 /**
  * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one list
@@ -132,22 +135,22 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
     { group: 'members', pages: ['member'] },
   ],
   [Role.manager]: [
-    { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole'] },
+    { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole', 'audit'] },
     { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
   ],
-  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
+  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, adminLogGroup],
   [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
   [Role.orgStaff]: [memberGroup, alertGroup, careHomeGroup, vitalGroup],
   [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
-  [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff'] }],
+  [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff', 'audit'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
-  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, adminLogGroup],
   [Role.hospitalDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, adminLogGroup],
   [Role.clinicDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, logGroup],
+  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, adminLogGroup],
   [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
-  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup],
+  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup, { group: 'logs', pages: ['audit'] }],
   [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, alertGroup],
   [Role.guardStaff]: [{ group: 'members', pages: ['member'] }, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).

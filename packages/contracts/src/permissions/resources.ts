@@ -66,6 +66,8 @@ export const Resource = {
   changeUser: '/change/user',
   /** The shared record history (record_changes), read with the change logs. */
   changeRecord: '/change/record',
+  /** Vigil's audit trail of health-data reads and of changes (docs/security.md#audit-trail). */
+  audit: '/audit',
   abnormal: '/abnormal',
   deviceBind: '/device/bind',
   deviceBindRealTime: '/device/bind/real-time',

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 import { members } from './member.ts';
 import { areas, orgs, staff } from './organisation.ts';
@@ -30,5 +30,37 @@ export const recordChanges = pgTable(
     index('record_changes_record_idx').on(t.resource, t.recordId, t.createdAt),
     index('record_changes_member_idx').on(t.memberId, t.createdAt),
     index('record_changes_org_idx').on(t.orgId, t.createdAt),
+  ],
+);
+
+/**
+ * The audit trail (GET /audit, docs/security.md#audit-trail): every read of a member's health data
+ * and every change, appended in batches by `src/audit/trail.ts` and never updated. Who (staff, role
+ * and organisation at the time), whose data (member and the member's organisation then), what
+ * (resource, route, action, record), when and from where. No foreign keys: an entry must outlive
+ * and never block what it points at, and the batch insert stays one cheap statement.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    orgId: integer('org_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    role: smallint('role').notNull(),
+    memberId: integer('member_id'),
+    memberOrgId: integer('member_org_id'),
+    resource: varchar('resource', { length: 100 }).notNull(),
+    method: varchar('method', { length: 10 }).notNull(),
+    route: varchar('route', { length: 200 }).notNull(),
+    action: varchar('action', { length: 10 }).notNull(),
+    recordId: integer('record_id'),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+  },
+  (t) => [
+    index('audit_log_org_idx').on(t.orgId, t.createdAt),
+    index('audit_log_member_org_idx').on(t.memberOrgId, t.createdAt),
+    index('audit_log_member_idx').on(t.memberId, t.createdAt),
   ],
 );

@@ -16,6 +16,7 @@ import type { PermissionKey } from '../../auth/permissions.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { readingKindCode } from '../../ingest/kinds.ts';
 import { paginate } from '../../resources/paging.ts';
+import { auditRecord } from '../../audit/hook.ts';
 import { recordShapes } from './records.ts';
 import { deleteReading, findReading, listReadings, readingChart, updateRemark, type ReadingListQuery } from './service.ts';
 
@@ -76,7 +77,11 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
         config: { permission: permission('GET', '/{id}') },
         schema: { tags, summary: summary('detail'), params: idParam, response: { 200: dataEnvelope(shape.detail), ...errorResponses } },
       },
-      async (request) => ({ data: shape.toDetail(await findReading(db, kind, request.principal, request.params.id)) }),
+      async (request) => {
+        const reading = await findReading(db, kind, request.principal, request.params.id);
+        auditRecord(request, { id: reading.id, user_id: reading.memberId });
+        return { data: shape.toDetail(reading) };
+      },
     );
 
     r.patch(
@@ -85,7 +90,11 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
         config: { permission: permission('PATCH', '/{id}') },
         schema: { tags, summary: summary('edit the remark'), params: idParam, body: physiologicUpdateRequest, response: { 200: dataEnvelope(shape.row), ...errorResponses } },
       },
-      async (request) => ({ data: shape.toRow(await updateRemark(db, kind, request.principal, request.params.id, request.body.remark)) }),
+      async (request) => {
+        const reading = await updateRemark(db, kind, request.principal, request.params.id, request.body.remark);
+        auditRecord(request, { id: reading.id, user_id: reading.memberId });
+        return { data: shape.toRow(reading) };
+      },
     );
 
     r.delete(
@@ -95,7 +104,8 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
         schema: { tags, summary: summary('delete'), params: idParam, response: { 200: emptyData, ...errorResponses } },
       },
       async (request) => {
-        await deleteReading(db, kind, request.principal, request.params.id);
+        const reading = await deleteReading(db, kind, request.principal, request.params.id);
+        auditRecord(request, { id: reading.id, user_id: reading.memberId });
         return { data: null };
       },
     );

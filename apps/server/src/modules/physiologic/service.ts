@@ -113,7 +113,9 @@ export async function updateRemark(db: Db, kind: number, p: Principal, id: numbe
   return findReading(db, kind, p, id);
 }
 
-export async function deleteReading(db: Db, kind: number, p: Principal, id: number): Promise<void> {
-  await findReading(db, kind, p, id);
+/** Deletes one reading of `kind` in the caller's scope (-7 otherwise); answers what it was. */
+export async function deleteReading(db: Db, kind: number, p: Principal, id: number): Promise<ReadingRow> {
+  const reading = await findReading(db, kind, p, id);
   await db.delete(readings).where(eq(readings.id, id));
+  return reading;
 }

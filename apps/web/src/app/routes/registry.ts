@@ -46,6 +46,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'device-chylyng': lazy(() => import('../../features/admin/device/pages.tsx').then((m) => ({ default: m.DeviceChylyngPage }))),
   'change-log-staff': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.StaffChangeLogPage }))),
   'change-log-member': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.MemberChangeLogPage }))),
+  audit: lazy(() => import('../../features/admin/audit/AuditPage.tsx')),
   'medical-state-log': lazy(() => import('../../features/admin/medical-state/MedicalStateLogPage.tsx')),
   role: lazy(() => import('../../features/admin/role/RolePage.tsx')),
   api: lazy(() => import('../../features/admin/api-group/ApiGroupPage.tsx')),

@@ -21,6 +21,7 @@ import { pageRegistry, registeredPages } from '../routes/registry.ts';
 import { buildRouteTable, pageOfPath } from '../routes/route-table.ts';
 import { breadcrumbTrail, familyOf } from './breadcrumb-trail.ts';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay.tsx';
+import { IdleSignOut } from './IdleSignOut.tsx';
 import { Layout } from './Layout.tsx';
 import { visibleSidebar } from './sidebar-items.ts';
 
@@ -118,6 +119,7 @@ export default function Shell() {
         <SidebarRefresh />
         <ShellContent />
         <GlobalLoadingOverlay />
+        <IdleSignOut />
       </SnackbarProvider>
     </QueryClientProvider>
   );

@@ -40,8 +40,8 @@ export type ResourcePageProps<R extends ResourceRow> = {
   touches?: string[];
   /** The page's own row actions, shown before the toggles, edit and delete. */
   rowActions?: CustomRowAction<R>[];
-  /** Buttons beside the create button. */
-  headerActions?: ReactNode;
+  /** Buttons beside the create button; a function gets the list's current query (an export of what the list shows). */
+  headerActions?: ReactNode | ((query: ListFilters) => ReactNode);
   /** Shown under the title, above the search bar (tabs switching between views of a page). */
   subHeader?: ReactNode;
 };
@@ -105,7 +105,7 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
           {title}
         </Typography>
         <Stack direction="row" spacing={1.5}>
-          {props.headerActions}
+          {typeof props.headerActions === 'function' ? props.headerActions(query) : props.headerActions}
           {create && (
             <PermissionButton
               method="POST"

@@ -1,15 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { AbnormalListItem } from '@vigil/contracts';
+import { csvDocument } from '../../lib/csv.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { Locale } from '@vigil/contracts/rules';
 import { categoryText, detailText, deviceText, typeText } from './describe.ts';
-
-/** RFC 4180 field: quoted when it holds a separator, quote or line break. */
-function field(value: string): string {
-  // A leading = + - @ would run as a formula in a spreadsheet; a quote mark keeps it text.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /**
  * The abnormal log as CSV in the user's language: translated headers, type and category names,
@@ -48,16 +42,5 @@ export function abnormalCsv(rows: readonly AbnormalListItem[], t: TFunction, loc
     r.handle ? formatDate(r.handle.handle_time, locale, 'dateTime') : '',
     r.handle?.remark ?? '',
   ]);
-  return '\uFEFF' + [header, ...lines].map((cells) => cells.map(field).join(',')).join('\r\n') + '\r\n';
-}
-
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  return csvDocument([header, ...lines]);
 }

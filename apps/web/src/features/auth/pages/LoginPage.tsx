@@ -135,6 +135,7 @@ export default function LoginPage() {
               </Typography>
             </Stack>
             {ended === 'expired' && !failure && <InlineMessage severity="info">{t('login.sessionExpired')}</InlineMessage>}
+            {ended === 'idle' && !failure && <InlineMessage severity="info">{t('idle.expired')}</InlineMessage>}
             {failure && (
               <InlineMessage severity="error" testId="login-error">
                 {t(failure)}
