@@ -51,7 +51,7 @@ function cells(t: TFunction, r: AuditRow, locale: ReturnType<typeof localeStore.
 export default function AuditPage() {
   const { t } = useTranslation();
   const locale = useStore(localeStore);
-  const { label: memberLabel } = useMemberTerm();
+  const { term, label: memberLabel } = useMemberTerm();
   const operator = useIsOperator();
   const [range, setRange] = useState<DateRange>(() => weekRange());
   const [action, setAction] = useState('');
@@ -109,7 +109,7 @@ export default function AuditPage() {
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'created_at' }}
       extraQuery={query}
-      filters={[{ name: 'keyword', label: t('audit.keyword', { term: memberLabel }), kind: 'text' }]}
+      filters={[{ name: 'keyword', label: t('audit.keyword', { term }), kind: 'text' }]}
       searchExtras={
         <>
           <DateRangePicker value={range} onChange={setRange} />
@@ -121,7 +121,7 @@ export default function AuditPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" label={t('audit.field.area')} value={area} onChange={(e) => setArea(e.target.value)} sx={{ minWidth: 180 }}>
+          <TextField select size="small" label={t('audit.field.area')} value={area} onChange={(e) => setArea(e.target.value)} sx={{ minWidth: 220 }}>
             <MenuItem value="">{t('common.all')}</MenuItem>
             {areas.map((a) => (
               <MenuItem key={a} value={a}>
