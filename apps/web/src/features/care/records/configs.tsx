@@ -78,7 +78,6 @@ import {
 } from './care-forms.ts';
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
-const day = (s: number) => formatDate(s, localeStore.get());
 
 function StateChip({ state }: { state: number }) {
   const { t } = useTranslation();
@@ -89,7 +88,8 @@ function StateChip({ state }: { state: number }) {
 /** A main line and a quieter second line in one cell. */
 function TwoLines({ main, sub }: { main: string; sub: string | null }) {
   return (
-    <Stack spacing={0.25}>
+    // Wide enough that a narrow screen scrolls the table rather than stacking one character per line.
+    <Stack spacing={0.25} sx={{ minWidth: '8rem' }}>
       <Typography variant="body2">{main}</Typography>
       {sub && (
         <Typography variant="caption" color="text.secondary">
@@ -155,18 +155,18 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
       touches: [Resource.handleHealth],
       columns: [
         { id: 'educate_at', label: t('care.record.health.educateAt'), sortable: true, nowrap: true, render: (r) => when(r.educate_at) },
-        { id: 'member_name', label: memberLabel },
+        { id: 'member_name', label: memberLabel, nowrap: true },
         { id: 'topic', label: t('care.record.health.topic'), render: (r) => <TwoLines main={r.topic} sub={t(educateTypeLabelKey[r.type])} /> },
         {
           id: 'recipient',
           label: t('care.record.health.recipient'),
           render: (r) => <TwoLines main={t(educateRecipientLabelKey[r.recipient])} sub={t(educateMethodLabelKey[r.method])} />,
         },
-        { id: 'understanding', label: t('care.record.health.understanding'), render: (r) => t(educateUnderstandingLabelKey[r.understanding]) },
-        { id: 'educator_name', label: t('care.record.health.educator') },
-        { id: 'review_at', label: t('care.record.health.reviewAt'), sortable: true, render: (r) => <TwoLines main={when(r.review_at)} sub={null} /> },
-        { id: 'state', label: t('care.handle.state'), render: (r) => <StateChip state={r.state} /> },
-        { id: 'abnormal_id', label: t('care.record.alert'), render: (r) => <AlertCell id={r.abnormal_id} /> },
+        { id: 'understanding', nowrap: true, label: t('care.record.health.understanding'), render: (r) => t(educateUnderstandingLabelKey[r.understanding]) },
+        { id: 'educator_name', nowrap: true, label: t('care.record.health.educator') },
+        { id: 'review_at', label: t('care.record.health.reviewAt'), sortable: true, nowrap: true, render: (r) => when(r.review_at) },
+        { id: 'state', nowrap: true, label: t('care.handle.state'), render: (r) => <StateChip state={r.state} /> },
+        { id: 'abnormal_id', nowrap: true, label: t('care.record.alert'), render: (r) => <AlertCell id={r.abnormal_id} /> },
       ] satisfies Column<CareHealthRow>[],
       filters: [
         keywordFilter(t, t('care.record.health.topic')),
@@ -220,13 +220,13 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       touches: [Resource.handleFollow],
       columns: [
         { id: 'appointment_at', label: t('care.record.follow.appointmentAt'), sortable: true, nowrap: true, render: (r) => when(r.appointment_at) },
-        { id: 'member_name', label: memberLabel },
+        { id: 'member_name', label: memberLabel, nowrap: true },
         {
           id: 'hospital',
           label: t('care.record.follow.hospital'),
           render: (r) => <TwoLines main={r.hospital} sub={[t(departmentLabelKey[r.department]), r.doctor].filter(Boolean).join(' · ')} />,
         },
-        { id: 'reason', label: t('care.record.follow.reason') },
+        { id: 'reason', label: t('care.record.follow.reason'), render: (r) => <TwoLines main={r.reason} sub={null} /> },
         {
           id: 'transport',
           label: t('care.record.follow.transport'),
@@ -234,9 +234,9 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
             <TwoLines main={t(followUpTransportLabelKey[r.transport])} sub={[t(followUpCompanionLabelKey[r.companion]), r.companion_name].filter(Boolean).join(' · ')} />
           ),
         },
-        { id: 'state', label: t('care.handle.state'), render: (r) => <StateChip state={r.state} /> },
-        { id: 'result', label: t('care.record.follow.result'), render: (r) => orDash(r.result) },
-        { id: 'abnormal_id', label: t('care.record.alert'), render: (r) => <AlertCell id={r.abnormal_id} /> },
+        { id: 'state', nowrap: true, label: t('care.handle.state'), render: (r) => <StateChip state={r.state} /> },
+        { id: 'result', label: t('care.record.follow.result'), render: (r) => <TwoLines main={orDash(r.result)} sub={null} /> },
+        { id: 'abnormal_id', nowrap: true, label: t('care.record.alert'), render: (r) => <AlertCell id={r.abnormal_id} /> },
       ] satisfies Column<CareFollowUpRow>[],
       filters: [
         keywordFilter(t, t('care.record.follow.keyword')),
@@ -288,18 +288,18 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
       row: careScheduleRow,
       touches: [Resource.handleSchedule],
       columns: [
-        { id: 'member_name', label: memberLabel },
+        { id: 'member_name', label: memberLabel, nowrap: true },
         { id: 'service', label: t('care.record.schedule.service'), render: (r) => <TwoLines main={r.title} sub={t(careServiceLabelKey[r.service])} /> },
-        { id: 'time_of_day', label: t('care.record.schedule.repeat'), sortable: true, render: (r) => ruleText(t, r) },
+        { id: 'time_of_day', nowrap: true, label: t('care.record.schedule.repeat'), sortable: true, render: (r) => ruleText(t, r) },
         {
           id: 'start_date',
           label: t('care.record.period'),
           sortable: true,
           nowrap: true,
-          render: (r) => t('care.record.fromTo', { from: day(r.start_date), to: r.end_date === null ? t('care.record.ongoing') : day(r.end_date) }),
+          render: (r) => t('care.record.fromTo', { from: careDayText(r.start_date), to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date) }),
         },
-        { id: 'duration_minutes', label: t('care.record.schedule.duration'), render: (r) => t('care.record.minutes', { count: r.duration_minutes }) },
-        { id: 'staff_name', label: t('care.record.schedule.staff'), render: (r) => r.staff_name ?? t('care.record.schedule.anyone') },
+        { id: 'duration_minutes', nowrap: true, label: t('care.record.schedule.durationColumn'), render: (r) => t('care.record.minutes', { count: r.duration_minutes }) },
+        { id: 'staff_name', nowrap: true, label: t('care.record.schedule.staff'), render: (r) => r.staff_name ?? t('care.record.schedule.anyone') },
       ] satisfies Column<CareScheduleRow>[],
       filters: [
         keywordFilter(t, t('care.record.schedule.title')),
@@ -376,7 +376,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       row: carePackageRow,
       touches: [Resource.handlePackageMedicine],
       columns: [
-        { id: 'member_name', label: memberLabel },
+        { id: 'member_name', label: memberLabel, nowrap: true },
         {
           id: 'medicine_name',
           label: t('care.record.package.medicine'),
@@ -411,7 +411,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
           render: (r) =>
             r.controlled_level === ControlledLevel.none || r.balance === null ? '-' : t('care.record.package.amount', { amount: r.balance, unit: r.unit }),
         },
-        { id: 'photos', label: t('care.record.package.photos'), render: (r) => t('care.record.package.photoCount', { count: r.photos.length }) },
+        { id: 'photos', nowrap: true, label: t('care.record.package.photos'), render: (r) => t('care.record.package.photoCount', { count: r.photos.length }) },
       ],
       filters: [
         keywordFilter(t, t('care.record.package.keyword')),
@@ -425,7 +425,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       ],
       enable: { field: 'enable' },
       rowActions: canSeePhotos
-        ? [{ id: 'photos', label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos }]
+        ? [{ id: 'photos', nowrap: true, label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos }]
         : [],
       create: (origin) =>
         dialog({ schema: packageCreateForm, defaultValues: newPackage(origin), fields: [memberField(memberLabel, members), ...fields] }),
