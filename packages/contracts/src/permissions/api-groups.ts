@@ -105,9 +105,16 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
   ],
   // Each care page's handle page (SPEC §2 educate/handle …) records the care itself; packages name
   // a catalogue medicine, which staff pick from and admins keep.
-  educate: [[Resource.handleHealth, 'handle']],
+  // Education names its educator and a schedule its assigned staff: both pick from the staff list.
+  educate: [
+    [Resource.handleHealth, 'handle'],
+    [Resource.staff, 'read'],
+  ],
   reconsultation: [[Resource.handleFollow, 'handle']],
-  'service-schedule': [[Resource.handleSchedule, 'handle']],
+  'service-schedule': [
+    [Resource.handleSchedule, 'handle'],
+    [Resource.staff, 'read'],
+  ],
   'package-record': [
     [Resource.handlePackageMedicine, 'handle'],
     [Resource.medicine, 'admin'],

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  AbnormalCategory,
   ErrorCode,
   MedicationFrequency,
   Role,
@@ -10,12 +11,13 @@ import {
   carePackageRow,
   careScheduleRow,
   dataEnvelope,
+  fromUnix,
   medicineRow,
   nowUnix,
   paginated,
   toUnix,
 } from '@vigil/contracts';
-import { carePackageDoses, careScheduleOccurrences, members, recordChanges } from '../../db/schema/index.ts';
+import { abnormalEvents, carePackageDoses, careScheduleOccurrences, members, recordChanges } from '../../db/schema/index.ts';
 import { createStaff, createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 
@@ -139,6 +141,34 @@ describe.each(Object.keys(rows) as Path[])('%s', (path) => {
     const own = history.filter((h) => h.resource === path);
     expect(own.map((h) => h.action)).toEqual(['create', 'update']);
     expect(own.every((h) => h.memberId === memberA1)).toBe(true);
+  });
+});
+
+describe('from an alert', () => {
+  it('links an education and a follow-up visit to the alert about their member, shown on the record', async () => {
+    const alert = async (memberId: number) =>
+      (
+        await t.db
+          .insert(abnormalEvents)
+          .values({ orgId: world.orgs.careA, areaId: world.areas.areaA1, memberId, type: 13, category: AbnormalCategory.fall, occurTime: fromUnix(nowUnix() - 600) })
+          .returning({ id: abnormalEvents.id })
+      )[0].id;
+    const own = await alert(memberA1);
+    for (const path of ['/care/health', '/care/follow-up'] as const) {
+      const res = await api(t.app, tokens.staffA).post(path, { ...bodies()[path], abnormal_id: own });
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = (await api(t.app, tokens.staffA).get(`${path}/${res.json().data.id}`)).json().data;
+      expect(detail).toMatchObject({ member_id: memberA1, abnormal_id: own });
+    }
+  });
+
+  it("refuses an alert about another member with -5 on abnormal_id", async () => {
+    const [other] = await t.db
+      .insert(abnormalEvents)
+      .values({ orgId: world.orgs.careA, areaId: world.areas.areaA2, memberId: memberA2, type: 13, category: AbnormalCategory.fall, occurTime: fromUnix(nowUnix() - 600) })
+      .returning({ id: abnormalEvents.id });
+    const res = await api(t.app, tokens.staffA).post('/care/health', { ...bodies()['/care/health'], abnormal_id: other.id });
+    expect(res.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'abnormal_id' }] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -31,11 +31,13 @@ export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
   submitLabel?: string;
   /** SPEC §5: submitting is disabled when the user lacks the call. */
   permission?: { method: HttpMethod; route: string };
+  /** Shown under the fields: other ways to go on from this dialog (an alert's "record education"). */
+  extra?: ReactNode;
 };
 
 /** Create/edit dialog: react-hook-form with the contracts' zod rules, errors translated under each field. */
 export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props: FormDialogProps<S>) {
-  const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission } = props;
+  const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission, extra } = props;
   const { t } = useTranslation();
   const allowed = usePermission(permission?.method ?? 'GET', permission?.route ?? '') || !permission;
   // Rules without a message of their own (a number's bounds) still read as a sentence in the user's language.
@@ -70,6 +72,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
             {fields.map((f, index) => (
               <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} />
             ))}
+            {extra}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

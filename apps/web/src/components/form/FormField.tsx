@@ -1,3 +1,4 @@
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -20,9 +21,12 @@ export type FieldOption = { value: string | number; label: string };
  * - `checkbox`, `switch`: a boolean;
  * - `date`: `YYYY-MM-DD`; `datetime`: local `YYYY-MM-DDTHH:mm` (what the browser's pickers give), or
  *   null when cleared, so an optional date reads as "not given" and a required one as "required";
- * - `multiselect`: an array of the chosen option values, in the options' order.
+ * - `time`: a wall-clock `HH:mm`;
+ * - `multiselect`: an array of the chosen option values, in the options' order;
+ * - `autocomplete`: one option value (or null), picked by typing part of its label: for long
+ *   lists such as the members in scope, where scrolling a select would be slow.
  */
-export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'multiselect';
+export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'time' | 'multiselect' | 'autocomplete';
 
 export type FormFieldSpec<V extends FieldValues> = {
   name: FieldPath<V>;
@@ -138,9 +142,37 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
           );
         }
 
-        const isDate = kind === 'date' || kind === 'datetime';
+        if (kind === 'autocomplete') {
+          const options = spec.options ?? [];
+          return (
+            <Autocomplete<FieldOption>
+              options={options}
+              value={options.find((o) => o.value === field.value) ?? null}
+              onChange={(_e, o) => field.onChange(o ? o.value : null)}
+              onBlur={field.onBlur}
+              getOptionLabel={(o) => o.label}
+              isOptionEqualToValue={(a, b) => a.value === b.value}
+              noOptionsText={t('common.noData')}
+              fullWidth
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  name={field.name}
+                  label={spec.label}
+                  required={spec.required}
+                  inputRef={field.ref}
+                  autoFocus={autoFocus}
+                  error={Boolean(error)}
+                  helperText={helper}
+                />
+              )}
+            />
+          );
+        }
+
+        const isDate = kind === 'date' || kind === 'datetime' || kind === 'time';
         const isNumber = kind === 'text' && spec.type === 'number' && !spec.options;
-        const inputType = isDate ? (kind === 'date' ? 'date' : 'datetime-local') : spec.options ? undefined : (spec.type ?? 'text');
+        const inputType = isDate ? (kind === 'date' ? 'date' : kind === 'time' ? 'time' : 'datetime-local') : spec.options ? undefined : (spec.type ?? 'text');
         return (
           <TextField
             name={field.name}

@@ -1,16 +1,66 @@
 import { useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Resource, handleAbnormalRequest } from '@vigil/contracts';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LocalHospitalIcon from '@mui/icons-material/LocalHospital';
+import SchoolIcon from '@mui/icons-material/School';
+import { Page, type PageKey, Resource, handleAbnormalRequest } from '@vigil/contracts';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { useNavigation } from '../../../lib/navigation.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { abnormalKeys, handleAbnormal } from '../api.ts';
+import { useSession, hasPermission } from '../../../lib/session.ts';
+import { abnormalKeys, fetchAbnormalDetail, handleAbnormal } from '../api.ts';
 import { abnormalFeed } from '../feed.ts';
 import { removeAbnormal } from '../store.ts';
 
 const handleForm = handleAbnormalRequest.omit({ abnormal_id: true });
 
 type Props = { abnormalId: number | null; onClose: () => void };
+
+/** The care records an alert can lead to (docs/care.md "From alert to care"). */
+const careFromAlert: { page: PageKey; label: string; icon: React.ReactElement }[] = [
+  { page: 'reconsultation', label: 'abnormal.handle.recordFollowUp', icon: <LocalHospitalIcon /> },
+  { page: 'educate', label: 'abnormal.handle.recordEducation', icon: <SchoolIcon /> },
+];
+
+/**
+ * "From alert to care, in one step": a follow-up visit or an education for the alert's member,
+ * opened in the member-care area with the form pre-filled with the member and the alert, so the
+ * saved record links to it. Offered only for an alert about a member, to a user who may create it.
+ */
+function CareFromAlert({ abnormalId, onNavigate }: { abnormalId: number; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { pages } = useNavigation();
+  const detail = useQuery({ queryKey: abnormalKeys.detail(abnormalId), queryFn: ({ signal }) => fetchAbnormalDetail(abnormalId, signal) });
+  const member = detail.data?.source.user;
+  const offered = careFromAlert.filter((c) => pages.has(c.page) && pages.has('member') && hasPermission(session, 'POST', Page[c.page].resource));
+  if (!member || offered.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('abnormal.handle.careHint', { name: member.name })}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        {offered.map((c) => (
+          <Button
+            key={c.page}
+            component={RouterLink}
+            to={`/member/info/${member.id}/${c.page}?create=1&abnormal_id=${abnormalId}`}
+            variant="outlined"
+            startIcon={c.icon}
+            onClick={onNavigate}
+          >
+            {t(c.label)}
+          </Button>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
 
 /**
  * Records a handling (content, remark). The server then announces `abnoramlHandle` to every staff
@@ -33,6 +83,7 @@ export function HandleDialog({ abnormalId, onClose }: Props) {
         { name: 'remark', label: t('abnormal.handle.remark'), multiline: true },
       ]}
       onClose={onClose}
+      extra={abnormalId !== null && <CareFromAlert abnormalId={abnormalId} onNavigate={onClose} />}
       onSubmit={async (values) => {
         if (abnormalId === null) return;
         await handleAbnormal({ abnormal_id: abnormalId, content: values.content, remark: values.remark });

@@ -61,10 +61,10 @@ describe('the member detail’s care records', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Care records' }));
     const links = within(await screen.findByRole('navigation', { name: 'Care records' }));
     const href = (name: string) => links.getByRole('link', { name }).getAttribute('href');
-    expect(href('Health education')).toBe('/educate?user_id=11');
-    expect(href('Follow-up visits')).toBe('/reconsultation?user_id=11');
-    expect(href('Service schedules')).toBe('/service-schedule?user_id=11');
-    expect(href('Medication packages')).toBe('/package-record?user_id=11');
+    expect(href('Health education')).toBe('/member/info/11/educate');
+    expect(href('Follow-up visits')).toBe('/member/info/11/reconsultation');
+    expect(href('Service schedules')).toBe('/member/info/11/service-schedule');
+    expect(href('Medication packages')).toBe('/member/info/11/package-record');
   });
 
   it('shows no care records to a role without the care pages', async () => {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigation } from '../../../lib/navigation.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 
-/** The care record lists of SPEC §2's member-care area, each filtered to one member by `user_id`. */
+/** The care record lists of SPEC §2's member-care area (`member/info/:id/<page>`). */
 const careRecordPages: { page: PageKey; icon: ReactElement }[] = [
   { page: 'educate', icon: <SchoolIcon /> },
   { page: 'reconsultation', icon: <LocalHospitalIcon /> },
@@ -37,7 +37,7 @@ export function CareRecordLinks({ memberId, pages }: { memberId: number; pages: 
         {careRecordPages
           .filter((p) => pages.includes(p.page))
           .map((p) => (
-            <Button key={p.page} component={RouterLink} to={`/${p.page}?user_id=${memberId}`} variant="outlined" startIcon={p.icon}>
+            <Button key={p.page} component={RouterLink} to={`/member/info/${memberId}/${p.page}`} variant="outlined" startIcon={p.icon}>
               {t(`page.${p.page}`)}
             </Button>
           ))}

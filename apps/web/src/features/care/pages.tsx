@@ -1,0 +1,123 @@
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { type CareHandleKind, type CarePackageRow, type PageKey, Resource, memberDetail } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { useResourceDetail } from '../../components/resource/index.ts';
+import { useMemberTerm } from '../../lib/member-term.ts';
+import { useNavigation } from '../../lib/navigation.ts';
+import { usePermission } from '../../lib/session.ts';
+import CareHandlePage from './handle/CareHandlePage.tsx';
+import { CareRecordList } from './records/CareRecordList.tsx';
+import { MedicineList } from './records/MedicineList.tsx';
+import { PackagePhotosDialog } from './records/PackagePhotosDialog.tsx';
+import { useFollowConfig, useHealthConfig, usePackageConfig, useScheduleConfig } from './records/configs.tsx';
+
+/** The four care record pages of SPEC §2 and the handle kind of each (docs/care.md). */
+export const careRecordKinds = {
+  educate: 'health',
+  reconsultation: 'follow',
+  'service-schedule': 'schedule',
+  'package-record': 'package-medicine',
+} as const satisfies Partial<Record<PageKey, CareHandleKind>>;
+export type CareRecordPage = keyof typeof careRecordKinds;
+
+function EducateList({ memberId, title }: { memberId?: number; title?: string }) {
+  return <CareRecordList config={useHealthConfig()} memberId={memberId} title={title} />;
+}
+function ReconsultationList({ memberId, title }: { memberId?: number; title?: string }) {
+  return <CareRecordList config={useFollowConfig()} memberId={memberId} title={title} />;
+}
+function ScheduleList({ memberId, title }: { memberId?: number; title?: string }) {
+  return <CareRecordList config={useScheduleConfig()} memberId={memberId} title={title} />;
+}
+
+/** Packages and, for the page in the sidebar, the medicine catalogue beside them as a second tab. */
+function PackageTabs() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const canReadCatalogue = usePermission('GET', Resource.medicine);
+  if (!canReadCatalogue) return null;
+  const onCatalogue = pathname.endsWith('/medicine');
+  return (
+    <Tabs value={onCatalogue ? 'medicine' : 'packages'} aria-label={t('page.package-record')} variant="scrollable">
+      <Tab value="packages" label={t('care.record.package.tab')} component={RouterLink} to="/package-record" />
+      <Tab value="medicine" label={t('care.medicine.tab')} component={RouterLink} to="/package-record/medicine" />
+    </Tabs>
+  );
+}
+
+function PackageList({ memberId, title }: { memberId?: number; title?: string }) {
+  const [photos, setPhotos] = useState<CarePackageRow | null>(null);
+  const config = usePackageConfig(useCallback((row: CarePackageRow) => setPhotos(row), []));
+  return (
+    <>
+      <CareRecordList config={memberId === undefined ? { ...config, subHeader: <PackageTabs /> } : config} memberId={memberId} title={title} />
+      {photos && <PackagePhotosDialog row={photos} onClose={() => setPhotos(null)} />}
+    </>
+  );
+}
+
+const lists: Record<CareRecordPage, (props: { memberId?: number; title?: string }) => React.ReactElement> = {
+  educate: EducateList,
+  reconsultation: ReconsultationList,
+  'service-schedule': ScheduleList,
+  'package-record': PackageList,
+};
+
+/**
+ * `<page>/*` of a care record page: the list (`?user_id=` narrows it to a member) and
+ * `<page>/handle`, the shared handle page of SPEC §2 for the page's kind.
+ */
+function CareRecordRoutes({ page }: { page: CareRecordPage }) {
+  const List = lists[page];
+  return (
+    <Routes>
+      <Route index element={<List />} />
+      <Route path="handle" element={<CareHandlePage kind={careRecordKinds[page]} />} />
+      {page === 'package-record' && <Route path="medicine" element={<MedicineList tabs={<PackageTabs />} />} />}
+      <Route path="*" element={<Navigate to={`/${page}`} replace />} />
+    </Routes>
+  );
+}
+
+export const EducatePage = () => <CareRecordRoutes page="educate" />;
+export const ReconsultationPage = () => <CareRecordRoutes page="reconsultation" />;
+export const ServiceSchedulePage = () => <CareRecordRoutes page="service-schedule" />;
+export const PackageRecordPage = () => <CareRecordRoutes page="package-record" />;
+
+const isCarePage = (value: string | undefined): value is CareRecordPage => value !== undefined && value in careRecordKinds;
+
+/**
+ * SPEC §2 member-care area: `member/info/:id/<care page>`, one member's records of one kind, with
+ * the member's name in the title and a way back to the member. Reached from the member detail's
+ * Care records tab and from an alert's "record education" / "record a follow-up".
+ */
+export default function MemberCarePage() {
+  const { t } = useTranslation();
+  const { term } = useMemberTerm();
+  const { pages } = useNavigation();
+  const params = useParams();
+  const id = Number(params.id);
+  const care = params.care;
+  const valid = Number.isInteger(id) && id > 0;
+  const member = useResourceDetail(Resource.user, valid ? id : null, memberDetail);
+  if (!valid) return <Navigate to="/member" replace />;
+  if (!isCarePage(care) || !pages.has(care)) return <Navigate to={`/member/info/${id}`} replace />;
+  const List = lists[care];
+  const name = member.data?.name;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row">
+        <Button component={RouterLink} to={`/member/info/${id}`} startIcon={<ArrowBackIcon />} size="small">
+          {t('care.record.backToMember', { term })}
+        </Button>
+      </Stack>
+      <List key={`${care}-${id}`} memberId={id} title={name ? t('care.record.ofMember', { page: t(`page.${care}`), name }) : t(`page.${care}`)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import { type MemberRow, type PageKey, Resource, memberRow, staffRow } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import {
+  type Column,
+  type CustomRowAction,
+  type FilterSpec,
+  type ResourceDialog,
+  type RowFlag,
+  ResourcePage,
+  useResourceOptions,
+  useSave,
+} from '../../../components/resource/index.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { useNavigation } from '../../../lib/navigation.ts';
+import { usePermission, useSession } from '../../../lib/session.ts';
+import type { Origin } from './care-forms.ts';
+
+/** A care row as every care list shows it: its member, and the alert it answered if any. */
+type CareRow = { id: number; member_id: number; member_name: string };
+
+export type CareListConfig<R extends CareRow> = {
+  page: PageKey;
+  resource: string;
+  row: z.ZodType<R>;
+  columns: Column<R>[];
+  filters?: FilterSpec[];
+  create: (origin: Origin) => ResourceDialog;
+  edit: (row: R) => ResourceDialog;
+  enable?: RowFlag<R>;
+  rowActions?: CustomRowAction<R>[];
+  /** Other resources a write changes (the due list of the handle page). */
+  touches: string[];
+  subHeader?: ReactNode;
+};
+
+const positive = (text: string | null) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The members in scope as pick options, searchable by name and area. A role without the member list
+ * (none of the care roles today) gets none: the member-care area and the alert still fix the member.
+ */
+export function useMemberOptions() {
+  const allowed = usePermission('GET', Resource.user);
+  const members = useResourceOptions(Resource.user, memberRow, {}, allowed);
+  return useMemo(
+    () => (members.data ?? []).map((m: MemberRow) => ({ value: m.id, label: m.area_name ? `${m.name} · ${m.area_name}` : m.name })),
+    [members.data],
+  );
+}
+
+/** Staff of the organisation as pick options; without the staff list, the signed-in staff member alone. */
+export function useStaffOptions() {
+  const allowed = usePermission('GET', Resource.staff);
+  const staff = useResourceOptions(Resource.staff, staffRow, { enable: 1 }, allowed);
+  const me = useSession().user;
+  return useMemo(() => {
+    const list = (staff.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+    if (me && !list.some((o) => o.value === me.id)) list.unshift({ value: me.id, label: me.name });
+    return list;
+  }, [staff.data, me]);
+}
+
+/** The alert a record answered, shown on its row (docs/care.md "alert"). */
+export function AlertCell({ id }: { id: number | null }) {
+  const { t } = useTranslation();
+  if (id === null) return <>-</>;
+  return <Chip size="small" variant="outlined" color="warning" icon={<NotificationsActiveIcon aria-hidden />} label={t('care.record.alertNo', { id })} />;
+}
+
+/** Searchable member filter of a care list; the choice stays in the address (`?user_id=`). */
+function MemberFilter({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
+  const { t } = useTranslation();
+  const { label } = useMemberTerm();
+  const options = useMemberOptions();
+  return (
+    <Autocomplete
+      size="small"
+      sx={{ minWidth: 240 }}
+      options={options}
+      value={options.find((o) => o.value === value) ?? null}
+      onChange={(_e, o) => onChange(o?.value ?? null)}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      noOptionsText={t('common.noData')}
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
+  );
+}
+
+/**
+ * One care record list (SPEC §2 care-staff group, and the member-care area when `memberId` is
+ * fixed): newest first, so a saved record shows at the top; a member filter; a button to the
+ * kind's shared handle page; the create form pre-filled from the address when opened from an
+ * alert (`?create=1&user_id=&abnormal_id=`), the record then linked to that alert.
+ */
+export function CareRecordList<R extends CareRow>({ config, memberId, title }: { config: CareListConfig<R>; memberId?: number; title?: string }) {
+  const { t } = useTranslation();
+  const { pages } = useNavigation();
+  const [search, setSearch] = useSearchParams();
+  const filterMember = memberId ?? positive(search.get('user_id'));
+  const abnormalId = positive(search.get('abnormal_id'));
+  const [creating, setCreating] = useState<Origin | null>(() =>
+    search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null,
+  );
+  const save = useSave<unknown>(config.resource, config.touches);
+  const extraQuery = useMemo(() => ({ user_id: filterMember ?? undefined }), [filterMember]);
+  // Built once per opening: a form rebuilt on every render would reset what the user typed.
+  const { create } = config;
+  const createDialog = useMemo(() => (creating ? create(creating) : null), [creating, create]);
+  const handlePage = `${config.page}/handle`;
+
+  const closeCreate = () => {
+    setCreating(null);
+    // The alert's pre-fill is used once: a reload does not open the form again.
+    if (search.has('create') || search.has('abnormal_id')) {
+      const next = new URLSearchParams(search);
+      next.delete('create');
+      next.delete('abnormal_id');
+      setSearch(next, { replace: true });
+    }
+  };
+  const setMember = (id: number | null) => {
+    const next = new URLSearchParams(search);
+    if (id === null) next.delete('user_id');
+    else next.set('user_id', String(id));
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <>
+      <ResourcePage
+        title={title ?? t(`page.${config.page}`)}
+        resource={config.resource}
+        row={config.row}
+        columns={config.columns}
+        initialParams={{ order: 'desc' }}
+        filters={config.filters}
+        extraQuery={extraQuery}
+        searchExtras={memberId === undefined ? <MemberFilter value={filterMember} onChange={setMember} /> : undefined}
+        subHeader={config.subHeader}
+        edit={{ title: t('care.record.edit'), dialog: config.edit }}
+        enable={config.enable}
+        rowActions={config.rowActions}
+        touches={config.touches}
+        deletable
+        headerActions={
+          <>
+            {pages.has(config.page) && (
+              <Button component={RouterLink} to={`/${handlePage}${filterMember ? `?user_id=${filterMember}` : ''}`} variant="outlined" startIcon={<TaskAltIcon />}>
+                {t('care.record.toHandle')}
+              </Button>
+            )}
+            <PermissionButton
+              method="POST"
+              route={config.resource}
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setCreating({ memberId: filterMember, abnormalId: null })}
+            >
+              {t(`care.record.create.${config.page}`)}
+            </PermissionButton>
+          </>
+        }
+      />
+      {createDialog?.render({
+        title: t(`care.record.create.${config.page}`),
+        permission: { method: 'POST', route: config.resource },
+        onClose: closeCreate,
+        submit: (body) => save.mutateAsync({ body }),
+      })}
+    </>
+  );
+}
