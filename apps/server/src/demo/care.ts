@@ -76,8 +76,9 @@ const regimens: [number, MedicineKey, F, number, number[], [number, number]?][] 
  * Two weeks of care records in the demo care home (docs/care.md), relative to `nowMs`: the catalogue,
  * packages with their doses given (a few refused or asleep, PRN doses with their effect, the
  * controlled hypnotic witnessed and counted), education and follow-up visits (some still due),
- * service schedules with their occurrences, handled up to today. One dose this morning is left
- * unrecorded, so the scheduler's first tick raises its late-medication alert on first start.
+ * service schedules with their occurrences, handled up to today but for the latest vital-signs round
+ * (overdue). One dose this morning is left unrecorded, so the scheduler's first tick raises its
+ * late-medication alert on first start.
  */
 export async function seedCareRecords(tx: Tx, nowMs: number, careOrgId: number, pharmacyOrgId: number): Promise<void> {
   const now = toUnix(new Date(nowMs));
@@ -373,6 +374,10 @@ async function seedSchedules(tx: Tx, now: number, start: number, place: Place, s
       .returning();
     const due = expandScheduleOccurrences({ repeat, timeOfDay, weekdays, startDate: start, endDate: null }, { from: start, to: now + 14 * SECONDS_PER_DAY });
     if (!due.length) continue;
+    // The latest vital-signs round (daily, so within the last day) is still to be done: the care
+    // page lists it overdue and the next handover of the area carries it as an overdue item.
+    const overdue = service === CareService.vitalSigns ? due.filter((at) => at < now).at(-1) : undefined;
+    const handledAt = (at: number) => at < now && at !== overdue;
     const rows = await tx
       .insert(careScheduleOccurrences)
       .values(
@@ -380,12 +385,12 @@ async function seedSchedules(tx: Tx, now: number, start: number, place: Place, s
           scheduleId: schedule.id,
           ...place(member),
           dueAt: fromUnix(at),
-          state: at < now ? HandleState.processed : HandleState.notProcessed,
-          done: at < now ? n % 9 !== 4 : null,
+          state: handledAt(at) ? HandleState.processed : HandleState.notProcessed,
+          done: handledAt(at) ? n % 9 !== 4 : null,
         })),
       )
       .returning({ id: careScheduleOccurrences.id });
-    const handled = due.flatMap((at, n) => (at < now ? [{ at, n, id: rows[n].id }] : []));
+    const handled = due.flatMap((at, n) => (handledAt(at) ? [{ at, n, id: rows[n].id }] : []));
     if (!handled.length) continue;
     await tx.insert(careHandles).values(
       handled.map(({ at, n, id }) => ({

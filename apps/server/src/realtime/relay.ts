@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DELIVERY_ORDER_EVENT, type RealtimeAbnormal, RealtimeEvent, deliveryOrderRow, realtimeRoomEvent } from '@vigil/contracts';
+import { DELIVERY_ORDER_EVENT, type RealtimeAbnormal, RealtimeEvent, deliveryOrderEvent, realtimeRoomEvent } from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
 import type { StaffNamespace } from './types.ts';
 import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
@@ -43,7 +43,7 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
   };
 
   const onDeliveryOrder = (event: DomainEvents['deliveryOrder'][0]) => {
-    const parsed = deliveryOrderRow.safeParse(event.payload);
+    const parsed = deliveryOrderEvent.safeParse(event.payload);
     if (!parsed.success) {
       app.log.error({ payload: event.payload }, 'realtime: delivery order payload failed validation; not sent');
       return;

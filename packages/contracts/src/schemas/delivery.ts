@@ -75,7 +75,7 @@ export type DeliveryHistoryRow = z.infer<typeof deliveryHistoryRow>;
  */
 export const DELIVERY_ORDER_EVENT = 'deliveryOrder';
 
-/** GET /delivery/medicine row; also the payload of the `deliveryOrder` socket event. */
+/** GET /delivery/medicine row; with what changed, the payload of the `deliveryOrder` socket event. */
 export const deliveryOrderRow = z.object({
   id: z.number().int(),
   /** `D` and the zero-padded id, as printed on the label. */
@@ -104,6 +104,20 @@ export const deliveryOrderRow = z.object({
   ...auditFields,
 });
 export type DeliveryOrderRow = z.infer<typeof deliveryOrderRow>;
+
+/** What happened to the order an event carries: the console words its feed entry after it. */
+export const DeliveryChange = { created: 'created', amended: 'amended', state: 'state', receipt: 'receipt', reply: 'reply' } as const;
+export type DeliveryChange = (typeof DeliveryChange)[keyof typeof DeliveryChange];
+
+/**
+ * The `deliveryOrder` socket event: the order's list row, what changed and which side changed it,
+ * so each side's console announces the other side's steps (and not its own).
+ */
+export const deliveryOrderEvent = deliveryOrderRow.extend({
+  change: z.enum(DeliveryChange),
+  by_side: z.enum(DeliverySide),
+});
+export type DeliveryOrderEvent = z.infer<typeof deliveryOrderEvent>;
 
 /** GET /delivery/medicine/{id}: the row with its lines and its whole history, oldest first. */
 export const deliveryOrderDetail = deliveryOrderRow.extend({
@@ -241,10 +255,12 @@ export type DeliveryReply = z.infer<typeof deliveryReply>;
 /**
  * GET /delivery/medicine: state, type, user_id (the member), area_id (the member's area), org_id
  * (the care organisation) and keyword (member name or order number) from SPEC §3's parameters,
- * plus the pharmacy organisation.
+ * plus the pharmacy organisation and the orders waiting for the caller.
  */
 export const deliveryOrderListQuery = listQuery(['id', 'requested_date', 'state', 'created_at', 'updated_at']).extend({
   pharmacy_id: optionalQueryInt,
+  /** 1: only the orders waiting for the caller's side (docs/delivery.md, Live): the sidebar badge's count. */
+  waiting: optionalQueryInt,
 });
 export type DeliveryOrderListQuery = z.infer<typeof deliveryOrderListQuery>;
 

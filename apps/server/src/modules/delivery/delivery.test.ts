@@ -113,6 +113,11 @@ describe('/delivery/medicine ordering', () => {
       const theirs = listShape.parse((await api(t.app, other).get('/delivery/medicine', { per_page: -1 })).json()).data;
       expect(theirs.list.map((o) => o.id)).not.toContain(created.id);
     }
+    // A pharmacy the home is not related to cannot work the order either, and nothing changes.
+    expect((await move(tokens.stranger, created.id, S.receive)).json().code).toBe(ErrorCode.notFound);
+    expect((await api(t.app, tokens.stranger).put(`/delivery/medicine/reply/${created.id}`, { lines: [{ line_id: created.lines[0].id, reply: 'x' }] })).json().code).toBe(ErrorCode.notFound);
+    const [row] = await t.db.select({ state: deliveryOrders.state }).from(deliveryOrders).where(eq(deliveryOrders.id, created.id));
+    expect(row.state).toBe(S.submitted);
   });
 
   it('keeps area admins to their area: a member of another area is -7', async () => {
@@ -227,6 +232,28 @@ describe('/delivery/medicine state machine', () => {
     });
     expect(detailShape.parse(accepted.json()).data.lines[0].state).toBe(DeliveryLineState.resolved);
     expect((await move(tokens.pharm, created.id, S.finish)).statusCode).toBe(200);
+  });
+
+  it('lists for each side the orders waiting for it: new and queried for the pharmacy, sent back and unchecked for the home', async () => {
+    const waiting = async (token: string) =>
+      listShape.parse((await api(t.app, token).get('/delivery/medicine', { waiting: 1, per_page: -1 })).json()).data.list.map((o) => o.id);
+    const fresh = await submit();
+    const returned = await submit();
+    await move(tokens.pharm, returned.id, S.repairOrSupplement, 'Quantity beyond the prescription');
+    const arrived = await submit();
+    await walkTo(arrived.id, [S.receive, S.processing, S.arranged, S.pickup]);
+    expect(await waiting(tokens.pharm)).toContain(fresh.id);
+    expect(await waiting(tokens.pharm)).not.toContain(returned.id);
+    expect(await waiting(tokens.pharm)).not.toContain(arrived.id);
+    expect(await waiting(tokens.staffA)).toEqual(expect.arrayContaining([returned.id, arrived.id]));
+    expect(await waiting(tokens.staffA)).not.toContain(fresh.id);
+
+    // A short line: the query now waits for the pharmacy, and the home has nothing left to check.
+    await api(t.app, tokens.staffA).put(`/delivery/medicine/receipt/${arrived.id}`, {
+      lines: arrived.lines.map((l, i) => ({ line_id: l.id, received_quantity: i === 0 ? l.quantity - 1 : l.quantity, ...(i === 0 && { note: 'One short' }) })),
+    });
+    expect(await waiting(tokens.pharm)).toContain(arrived.id);
+    expect(await waiting(tokens.staffA)).not.toContain(arrived.id);
   });
 
   it('refuses a receipt before the bag has left the pharmacy', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { DELIVERY_ORDER_EVENT, DeliveryOrderState as S, OrgType, Role, deliveryOrderRow, nowUnix } from '@vigil/contracts';
+import { DELIVERY_ORDER_EVENT, DeliveryOrderState as S, OrgType, Role, deliveryOrderEvent, nowUnix } from '@vigil/contracts';
 import type { Database } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import {
@@ -84,13 +84,17 @@ describe('delivery orders on the staff channel', () => {
     const id = res.json().data.id as number;
     await until(() => atPharmacy.length === 1, 1000);
     expect(Date.now() - sent).toBeLessThan(1000);
-    expect(deliveryOrderRow.parse(atPharmacy[0].payload)).toMatchObject({ id, state: S.submitted, member_name: 'Dlv Resident' });
+    expect(deliveryOrderEvent.parse(atPharmacy[0].payload)).toMatchObject({ id, state: S.submitted, member_name: 'Dlv Resident', change: 'created', by_side: 'care' });
 
     for (const state of [S.receive, S.processing]) {
       expect((await call(pharmacist.token, 'PATCH', `/delivery/medicine/state/${id}`, { state })).statusCode).toBe(200);
     }
     await until(() => atCare.length === 3);
-    expect(atCare.map((e) => deliveryOrderRow.parse(e.payload).state)).toEqual([S.submitted, S.receive, S.processing]);
+    expect(atCare.map((e) => deliveryOrderEvent.parse(e.payload)).map((e) => [e.state, e.change, e.by_side])).toEqual([
+      [S.submitted, 'created', 'care'],
+      [S.receive, 'state', 'pharmacy'],
+      [S.processing, 'state', 'pharmacy'],
+    ]);
     await wait(100);
     expect(atOther).toEqual([]);
   });

@@ -2,6 +2,9 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DeliveryLineState,
+  DeliveryOrderState as State,
+  DeliverySide as Side,
+  OrgType,
   type DeliveryHistoryRow,
   type DeliveryLine,
   type DeliveryOrderDetail,
@@ -25,6 +28,30 @@ import { containsPattern } from '../../resources/rows.ts';
 const pharmacyOrgs = alias(orgs, 'pharmacy_orgs');
 const pharmacyAreas = alias(areas, 'pharmacy_areas');
 const checkers = alias(staff, 'checkers');
+
+/** Which side of an order the caller's organisation is: care homes order, pharmacies supply. */
+export function sideOf(p: Principal): DeliverySide | null {
+  if (p.orgType === OrgType.care) return Side.care;
+  if (p.orgType === OrgType.pharmacy) return Side.pharmacy;
+  return null;
+}
+
+/**
+ * The orders waiting for a side (docs/delivery.md, Live): the pharmacy has new orders to take on and
+ * queries to answer; the care home has orders sent back for repair and bags whose lines it has not
+ * all checked. An operator, on neither side, has nothing waiting.
+ */
+function waitingCondition(side: DeliverySide | null): SQL {
+  const linesIn = (state: LineState) =>
+    sql`exists (select 1 from ${deliveryOrderLines} where ${deliveryOrderLines.orderId} = ${deliveryOrders.id} and ${deliveryOrderLines.state} = ${state})`;
+  if (side === Side.pharmacy) {
+    return or(eq(deliveryOrders.state, State.submitted), and(eq(deliveryOrders.state, State.pickup), linesIn(DeliveryLineState.query)))!;
+  }
+  if (side === Side.care) {
+    return or(eq(deliveryOrders.state, State.repairOrSupplement), and(eq(deliveryOrders.state, State.pickup), linesIn(DeliveryLineState.unchecked)))!;
+  }
+  return sql`false`;
+}
 
 /** The orders a caller may see: their care organisation's (area roles: their area's) or their pharmacy's. */
 export function orderScope(p: Principal): SQL {
@@ -119,6 +146,7 @@ export async function listOrders(db: Db, p: Principal, q: DeliveryOrderListQuery
     q.end_date === undefined ? undefined : sql`${deliveryOrders.requestedDate} <= to_timestamp(${q.end_date})`,
     q.keyword === undefined ? undefined : keywordCondition(q.keyword),
     q.name === undefined ? undefined : ilike(members.name, containsPattern(q.name)),
+    q.waiting === 1 ? waitingCondition(sideOf(p)) : undefined,
   );
   const [{ total }] = await db
     .select({ total: count() })

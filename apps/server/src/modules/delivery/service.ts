@@ -5,6 +5,7 @@ import {
   DeliverySide,
   DeliveryType,
   OrgType,
+  type DeliveryChange,
   canTransition,
   deliveryEditableStates,
   deliveryInitialState,
@@ -28,14 +29,7 @@ import { areas, deliveryOrderHistory, deliveryOrderLines, deliveryOrders, member
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { forbidden, invalid, notFound, processError } from '../../http/errors.ts';
-import { loadDetail, loadRow, loadRowUnscoped, orderScope, selectRows, toRow } from './rows.ts';
-
-/** Which side of an order the caller's organisation is: care homes order, pharmacies supply. */
-export function sideOf(p: Principal): DeliverySide | null {
-  if (p.orgType === OrgType.care) return DeliverySide.care;
-  if (p.orgType === OrgType.pharmacy) return DeliverySide.pharmacy;
-  return null;
-}
+import { loadDetail, loadRow, loadRowUnscoped, orderScope, selectRows, sideOf, toRow } from './rows.ts';
 
 function requireSide(p: Principal, side: DeliverySide): void {
   if (sideOf(p) !== side) throw forbidden();
@@ -103,10 +97,15 @@ async function recordTransition(
   });
 }
 
-/** Tells both organisations' connected staff about the order as it now is. */
-async function announce(app: FastifyInstance, orderId: number): Promise<void> {
+/** Tells both organisations' connected staff about the order as it now is, what changed and which side changed it. */
+async function announce(app: FastifyInstance, orderId: number, change: DeliveryChange, bySide: DeliverySide): Promise<void> {
   const row = await loadRowUnscoped(app.database.db, orderId);
-  app.events.emit('deliveryOrder', { org_id: row.org_id, area_id: row.area_id, pharmacy_org_id: row.pharmacy_org_id, payload: row });
+  app.events.emit('deliveryOrder', {
+    org_id: row.org_id,
+    area_id: row.area_id,
+    pharmacy_org_id: row.pharmacy_org_id,
+    payload: { ...row, change, by_side: bySide },
+  });
 }
 
 /** POST /delivery/medicine: a care role orders for a member of its scope from a related pharmacy. */
@@ -140,7 +139,7 @@ export async function createOrder(app: FastifyInstance, p: Principal, body: Deli
     await recordTransition(tx, p, order.id, null, deliveryInitialState, DeliverySide.care, null);
     return order.id;
   });
-  await announce(app, id);
+  await announce(app, id, 'created', DeliverySide.care);
   return loadDetail(app.database.db, p, id);
 }
 
@@ -179,7 +178,7 @@ export async function updateOrder(
       await insertLines(tx, id, body.lines);
     }
   });
-  await announce(app, id);
+  await announce(app, id, 'amended', DeliverySide.care);
   return loadDetail(app.database.db, p, id);
 }
 
@@ -215,7 +214,7 @@ export async function changeState(app: FastifyInstance, p: Principal, id: number
     if (!moved.length) throw processError('The order changed meanwhile');
     await recordTransition(tx, p, id, from, body.state, side, body.note);
   });
-  await announce(app, id);
+  await announce(app, id, 'state', side);
   return loadDetail(app.database.db, p, id);
 }
 
@@ -251,7 +250,7 @@ export async function recordReceipt(app: FastifyInstance, p: Principal, id: numb
     }
     await tx.update(deliveryOrders).set({ updatedAt: now }).where(eq(deliveryOrders.id, id));
   });
-  await announce(app, id);
+  await announce(app, id, 'receipt', DeliverySide.care);
   return loadDetail(app.database.db, p, id);
 }
 
@@ -270,7 +269,7 @@ export async function replyToQueries(app: FastifyInstance, p: Principal, id: num
     }
     await tx.update(deliveryOrders).set({ updatedAt: new Date() }).where(eq(deliveryOrders.id, id));
   });
-  await announce(app, id);
+  await announce(app, id, 'reply', DeliverySide.pharmacy);
   return loadDetail(app.database.db, p, id);
 }
 
@@ -346,6 +345,6 @@ export async function orderRepeat(app: FastifyInstance, p: Principal, id: number
     await recordTransition(tx, p, order.id, null, deliveryInitialState, DeliverySide.care, null);
     return order.id;
   });
-  await announce(app, nextId);
+  await announce(app, nextId, 'created', DeliverySide.care);
   return loadDetail(app.database.db, p, nextId);
 }

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { Resource, TOAST_MS, sidebarItem } from '@vigil/contracts';
 import { z } from 'zod';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { DeliveryWatch } from '../../features/delivery/index.ts';
 import { startRealtimeConnection } from '../../features/realtime/index.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { dayjsLocale } from '../../lib/format.ts';
@@ -117,6 +118,7 @@ export default function Shell() {
         <HistoryTracker />
         <DayjsLocaleSync />
         <SidebarRefresh />
+        <DeliveryWatch />
         <ShellContent />
         <GlobalLoadingOverlay />
         <IdleSignOut />

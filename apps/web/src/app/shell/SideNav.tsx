@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
@@ -16,6 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { menuLabel } from '../../lib/labels.ts';
+import { navBadges, useNavBadge } from '../../lib/nav-badges.ts';
+import { useStore } from '../../lib/store.ts';
 import { useNavigation } from '../../lib/navigation.ts';
 import { navIcon } from './nav-icons.tsx';
 import { groupContains, topLevelPath } from './sidebar-items.ts';
@@ -25,6 +28,7 @@ type Props = { items: SidebarItem[]; family: RoleFamily | null; onNavigate?: () 
 function NavLink({ item, family, depth, top, onNavigate }: { item: SidebarItem; family: RoleFamily | null; depth: number; top: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const selected = topLevelPath(item.path) === top;
+  const badge = useNavBadge(item.path);
   return (
     <ListItem disablePadding>
       <ListItemButton
@@ -39,8 +43,25 @@ function NavLink({ item, family, depth, top, onNavigate }: { item: SidebarItem; 
           <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.name)}</ListItemIcon>
         )}
         <ListItemText primary={menuLabel(t, item, family)} slotProps={{ primary: { noWrap: true } }} />
+        <WaitingBadge count={badge} />
       </ListItemButton>
     </ListItem>
+  );
+}
+
+/** What waits on a page (a pharmacy's new orders), as a count beside its name. */
+function WaitingBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <Badge
+      badgeContent={count}
+      color="error"
+      max={99}
+      aria-label={t('shell.waiting', { count })}
+      data-testid="nav-badge"
+      sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+    />
   );
 }
 
@@ -49,6 +70,9 @@ function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem;
   const containsCurrent = groupContains(item, top);
   const [open, setOpen] = useState(containsCurrent);
   const id = `nav-group-${item.name}`;
+  const badges = useStore(navBadges);
+  // A closed group still says that something inside waits.
+  const childBadges = item.lower.reduce((sum, child) => sum + (badges[child.path] ?? 0), 0);
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
@@ -62,6 +86,7 @@ function NavGroup({ item, family, depth, top, onNavigate }: { item: SidebarItem;
           primary={menuLabel(t, item, family)}
           slotProps={{ primary: { noWrap: true, fontWeight: containsCurrent ? 600 : undefined } }}
         />
+        {!open && <WaitingBadge count={childBadges} />}
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id={id}>

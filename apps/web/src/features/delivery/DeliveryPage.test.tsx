@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DeliveryOrderState, Resource, Role, areaRow, deliveryOrderCreate, deliveryOrderRow, deliveryStateChange, memberRow, type DeliveryOrderRow } from '@vigil/contracts';
+import { ok } from '../../test/api-mock.ts';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
 import DeliveryPage from './DeliveryPage.tsx';
@@ -94,5 +95,32 @@ describe('medication delivery page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.callsTo('POST', base)).toHaveLength(1));
     const body = deliveryOrderCreate.parse(server.callsTo('POST', base)[0].body);
     expect(body).toMatchObject({ member_id: 11, pharmacy_area_id: 8, type: 0, lines: [{ medicine_name: 'Metformin 500 mg', quantity: 56, unit: 'tablet' }] });
+  });
+
+  it('offers the care home the next order of a repeat prescription that has come due, in one step', async () => {
+    signInAs({ router: Role.orgStaff, api: api({ route: `${base}/repeat`, method: 'GET' }, { route: `${base}/repeat/{id}`, method: 'POST' }) });
+    const server = mockApi();
+    const finished = { ...order(4, DeliveryOrderState.finish, 'Mei Chen'), type: 1 as const, repeat_days: 28 };
+    const served = server.list(base, deliveryOrderRow, [finished]);
+    server.list(Resource.user, memberRow, []);
+    server.list(Resource.areaPharmacy, areaRow, []);
+    let due = [{ order: finished, next_date: 1_769_644_800 }];
+    server.on('GET', `${base}/repeat`, () => ok(due));
+    server.on('POST', `${base}/repeat/{id}`, () => {
+      const next = { ...finished, id: 5, order_no: 'D000005', state: DeliveryOrderState.submitted, previous_id: 4 };
+      served.push(next);
+      due = [];
+      server.on('GET', `${base}/5`, ok({ ...next, lines: [], history: [] }));
+      return ok({ ...next, lines: [], history: [] });
+    });
+    renderWithProviders(<DeliveryPage />);
+
+    const offer = within(await screen.findByTestId('repeat-offer'));
+    expect(offer.getByText(/D000004 · Mei Chen: every 28 days/)).toBeTruthy();
+    await userEvent.click(offer.getByRole('button', { name: 'Order next' }));
+    await waitFor(() => expect(server.callsTo('POST', `${base}/repeat/4`)).toHaveLength(1));
+    // The new order opens, and the offer is gone once taken.
+    expect(await screen.findByRole('dialog', { name: /D000005/ })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('repeat-offer')).toBeNull());
   });
 });

@@ -1,10 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
-import { useQueryClient } from '@tanstack/react-query';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
-  DELIVERY_ORDER_EVENT,
   DeliveryOrderState,
   DeliveryType,
   Resource,
@@ -24,10 +22,9 @@ import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, dialog, enumOptions, ResourcePage, useResourceOptions } from '../../components/resource/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
-import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
-import { realtime } from '../realtime/index.ts';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
+import { RepeatOffers } from './RepeatOffers.tsx';
 import { FORM_LINES, emptyOrder, orderForm, sideOfRole } from './order-form.ts';
 
 const states = enumValues(DeliveryOrderState);
@@ -36,14 +33,14 @@ const states = enumValues(DeliveryOrderState);
  * SPEC §2 medication delivery: the care home's orders to its pharmacies, or the pharmacy's orders
  * from the homes it serves. Each row opens its detail (lines, receipt check, history, label) and
  * offers the state changes the contracts machine gives the reader's side; new orders and changes
- * arrive live on the staff channel.
+ * arrive live on the staff channel (DeliveryWatch, mounted by the shell, refreshes the list). The
+ * care side also sees the repeat prescriptions whose next order is due.
  */
 export default function DeliveryPage() {
   const { t } = useTranslation();
   const side = sideOfRole(useSession().role);
   const [viewing, setViewing] = useState<number | null>(null);
   const [moving, setMoving] = useState<DeliveryOrderRow | null>(null);
-  useLiveOrders(side);
   const orderDialog = useOrderDialog(side === 'care');
 
   const columns = useMemo<Column<DeliveryOrderRow>[]>(
@@ -85,6 +82,7 @@ export default function DeliveryPage() {
           { name: 'state', label: t('delivery.state'), kind: 'select', options: enumOptions(states, deliveryOrderStateLabelKey, t) },
         ]}
         create={side === 'care' ? { label: t('delivery.create'), dialog: orderDialog } : undefined}
+        subHeader={side === 'care' ? <RepeatOffers onOpen={setViewing} /> : undefined}
         rowActions={[
           { id: 'view', label: t('delivery.view'), icon: <VisibilityIcon fontSize="small" />, onClick: (r) => setViewing(r.id) },
           {
@@ -130,21 +128,6 @@ function useOrderDialog(enabled: boolean) {
       { name: 'remark', label: t('admin.common.remark'), multiline: true },
     ],
   });
-}
-
-/** Refreshes the orders whenever the staff channel reports one, and tells the pharmacy of a new order. */
-function useLiveOrders(side: DeliverySide) {
-  const client = useQueryClient();
-  useEffect(
-    () =>
-      realtime.on(DELIVERY_ORDER_EVENT, deliveryOrderRow, (order) => {
-        void client.invalidateQueries({ queryKey: [Resource.deliveryMedicine] });
-        if (side === 'pharmacy' && order.state === DeliveryOrderState.submitted && order.created_at === order.updated_at) {
-          notify({ variant: 'info', key: 'delivery.newOrder', params: { no: order.order_no, name: order.member_name } });
-        }
-      }),
-    [client, side],
-  );
 }
 
 function ChangeStateDialog({ order, side, onClose }: { order: DeliveryOrderRow; side: DeliverySide; onClose: () => void }) {

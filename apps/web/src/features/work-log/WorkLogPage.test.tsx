@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { Resource, Role, memberRow, workLogCreate, workLogRow, type WorkLogRow } from '@vigil/contracts';
+import { Resource, Role, areaRow, memberRow, staffRow, workLogCreate, workLogRow, type WorkLogRow } from '@vigil/contracts';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
 import WorkLogPage from './WorkLogPage.tsx';
@@ -68,5 +68,32 @@ describe('work log pages', { timeout: 30_000 }, () => {
     const body = workLogCreate.parse(server.callsTo('POST', Resource.workLog)[0].body);
     expect(body.entries).toHaveLength(1);
     expect(body.entries[0]).toMatchObject({ category: 0, content: 'Helped with breakfast', member_ids: [] });
+  });
+
+  it('filters the logs by staff member, area and shift dates', async () => {
+    signInAs({ router: Role.orgAdmin, api: [...api, { route: Resource.staff, method: 'GET' }, { route: Resource.area, method: 'GET' }] });
+    const server = mockApi();
+    server.list(Resource.workLog, workLogRow, [log]);
+    server.list(Resource.staff, staffRow, [
+      {
+        id: 7, account: 'grace', name: 'Grace Lin', org_id: 2, org_name: 'Pine Care', area_id: 5, area_name: 'East wing', role: 4, email: null, phone: null,
+        headshot: null, enable: true, password_changed_at: null, created_at: 1_767_225_600, updated_at: 1_767_225_600,
+      },
+    ]);
+    server.list(Resource.area, areaRow, [{ id: 5, org_id: 2, org_name: 'Pine Care', name: 'East wing', remark: null, enable: true, created_at: 1_767_225_600, updated_at: 1_767_225_600 }]);
+    page('/work-log');
+    await screen.findByRole('table', { name: 'Work logs' });
+    const lastQuery = () => server.callsTo('GET', Resource.workLog).at(-1)!.query;
+    // A month of shifts by default.
+    expect(Number(lastQuery().end_date) - Number(lastQuery().start_date)).toBeGreaterThan(27 * 86_400);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Staff' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Grace Lin' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ user_id: '7' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Area' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'East wing' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ user_id: '7', area_id: '5' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(Number(lastQuery().end_date) - Number(lastQuery().start_date)).toBeLessThan(86_400));
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -17,15 +17,30 @@ import {
   enumValues,
   memberRow,
   shiftLabelKey,
+  staffRow,
   workLogCategoryLabelKey,
   workLogRow,
   type WorkLogRow,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
-import { type Column, dialog, enumOptions, orDash, ResourcePage, useResourceDetail, useResourceOptions, useSave } from '../../components/resource/index.ts';
+import { DateRangePicker } from '../../components/date-range/DateRangePicker.tsx';
+import { type DateRange, monthRange, rangeToQuery } from '../../components/date-range/date-range-rules.ts';
+import {
+  type Column,
+  type FilterSpec,
+  dialog,
+  enumOptions,
+  orDash,
+  ResourcePage,
+  useAreaOptions,
+  useResourceDetail,
+  useResourceOptions,
+  useSave,
+} from '../../components/resource/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
+import { usePermission } from '../../lib/session.ts';
 import { FORM_ENTRIES, emptyLog, logForm } from './log-form.ts';
 
 /** SPEC §2 `work-log`, `work-log/add` and `work-log/detail`: staff members' logs of their shifts (docs/handover.md). */
@@ -44,12 +59,16 @@ function WorkLogList({ adding = false }: { adding?: boolean }) {
   const navigate = useNavigate();
   const save = useSave<unknown>(Resource.workLog);
   const form = useLogDialog(adding);
+  const filters = useListFilters();
+  // A month of shifts by default: the logs a colleague looks back on, not the whole history.
+  const [range, setRange] = useState<DateRange>(() => monthRange());
+  const dates = useMemo(() => rangeToQuery(range), [range]);
   const columns = useMemo<Column<WorkLogRow>[]>(
     () => [
       { id: 'shift_date', label: t('workLog.shiftDate'), sortable: true, render: (r) => formatDate(r.shift_date, localeStore.get()) },
       { id: 'shift', label: t('workLog.shift'), render: (r) => t(shiftLabelKey[r.shift]) },
       { id: 'staff_name', label: t('page.staff') },
-      { id: 'area_name', label: t('page.area'), render: (r) => orDash(r.area_name) },
+      { id: 'area_name', label: t('admin.common.area'), render: (r) => orDash(r.area_name) },
       { id: 'entry_count', label: t('workLog.entryCount') },
       { id: 'summary', label: t('workLog.summary'), render: (r) => orDash(r.summary) },
     ],
@@ -63,10 +82,9 @@ function WorkLogList({ adding = false }: { adding?: boolean }) {
         row={workLogRow}
         columns={columns}
         initialParams={{ order: 'desc', order_by: 'shift_date' }}
-        filters={[
-          { name: 'keyword', label: t('workLog.summary'), kind: 'text' },
-          { name: 'type', label: t('workLog.shift'), kind: 'select', options: enumOptions(enumValues(Shift), shiftLabelKey, t) },
-        ]}
+        filters={filters}
+        extraQuery={dates}
+        searchExtras={<DateRangePicker value={range} onChange={setRange} />}
         headerActions={
           <PermissionButton method="POST" route={Resource.workLog} variant="contained" onClick={() => navigate('add')}>
             {t('workLog.add')}
@@ -84,6 +102,20 @@ function WorkLogList({ adding = false }: { adding?: boolean }) {
         })}
     </>
   );
+}
+
+/** SPEC §3 list filters of the logs: staff (user_id), area, shift (type) and the summary's words; a picker shows only when its list may be read. */
+function useListFilters(): FilterSpec[] {
+  const { t } = useTranslation();
+  const canListStaff = usePermission('GET', Resource.staff);
+  const staffOptions = useResourceOptions(Resource.staff, staffRow, {}, canListStaff);
+  const areas = useAreaOptions(undefined, usePermission('GET', Resource.area));
+  return [
+    { name: 'keyword', label: t('workLog.summary'), kind: 'text' },
+    ...(canListStaff ? [{ name: 'user_id', label: t('page.staff'), kind: 'select' as const, options: (staffOptions.data ?? []).map((s) => ({ value: s.id, label: s.name })) }] : []),
+    ...(areas.length > 0 ? [{ name: 'area_id', label: t('admin.common.area'), kind: 'select' as const, options: areas }] : []),
+    { name: 'type', label: t('workLog.shift'), kind: 'select', options: enumOptions(enumValues(Shift), shiftLabelKey, t) },
+  ];
 }
 
 /** The add form: the shift, a summary, and up to FORM_ENTRIES entries about the members in scope. */
@@ -125,7 +157,7 @@ function WorkLogDetail() {
           <Skeleton height={200} />
         ) : (
           <Stack spacing={2}>
-            <Typography>{t('common.labelled', { label: t('page.area'), value: orDash(log.area_name) })}</Typography>
+            <Typography>{t('common.labelled', { label: t('admin.common.area'), value: orDash(log.area_name) })}</Typography>
             <Typography>{t('common.labelled', { label: t('workLog.summary'), value: orDash(log.summary) })}</Typography>
             <Table size="small" aria-label={t('workLog.entries')}>
               <TableHead>
