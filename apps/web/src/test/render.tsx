@@ -50,10 +50,12 @@ export function renderWithProviders(
   options: { route?: string; client?: QueryClient; state?: unknown } = {},
 ): RenderResult & { client: QueryClient } {
   const client = options.client ?? testQueryClient();
+  // A route may carry a query (`/educate?create=1`), which the router keeps apart from the path.
+  const [pathname, search] = (options.route ?? '/').split('?');
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <ThemeProvider theme={createAppTheme('light')}>
-        <MemoryRouter initialEntries={[{ pathname: options.route ?? '/', state: options.state }]}>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state: options.state }]}>{children}</MemoryRouter>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -411,7 +411,6 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
           render: (r) =>
             r.controlled_level === ControlledLevel.none || r.balance === null ? '-' : t('care.record.package.amount', { amount: r.balance, unit: r.unit }),
         },
-        { id: 'photos', nowrap: true, label: t('care.record.package.photos'), render: (r) => t('care.record.package.photoCount', { count: r.photos.length }) },
       ],
       filters: [
         keywordFilter(t, t('care.record.package.keyword')),

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import {
+  type CareHealthRow,
+  type MemberRow,
+  Resource,
+  Role,
+  careHealthCreate,
+  careHealthRow,
+  careScheduleCreate,
+  careScheduleRow,
+  memberRow,
+} from '@vigil/contracts';
+import { mockApi, ok } from '../../../test/api-mock.ts';
+import { renderWithProviders, signInAs } from '../../../test/render.tsx';
+import { EducatePage, ServiceSchedulePage } from '../pages.tsx';
+import { careDaySeconds, careToday } from './care-forms.ts';
+
+const member: MemberRow = {
+  id: 11,
+  org_id: 1,
+  org_name: 'Sunrise Home',
+  area_id: 5,
+  area_name: 'East wing',
+  name: 'Mei Chen',
+  gender: 1,
+  birthday: '1940-03-02',
+  id_number: null,
+  phone: null,
+  room: '201',
+  bed: 'A',
+  medical_state: 0,
+  emergency_contact: null,
+  emergency_phone: null,
+  enable: true,
+  is_follow: false,
+  removed_at: null,
+  remark: null,
+  created_at: 1_767_225_600,
+  updated_at: 1_767_225_600,
+};
+
+const gets = (...routes: string[]) => routes.map((route) => ({ route, method: 'GET' as const }));
+const page = (route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/educate/*" element={<EducatePage />} />
+      <Route path="/service-schedule/*" element={<ServiceSchedulePage />} />
+    </Routes>,
+    { route },
+  );
+
+describe('care record pages', { timeout: 60_000 }, () => {
+  it('opens education from an alert with the member filled in, links the saved record to the alert and shows it first', async () => {
+    signInAs({ router: Role.orgStaff, api: [...gets(Resource.careHealth, Resource.user), { route: Resource.careHealth, method: 'POST' }] });
+    const server = mockApi();
+    const served = server.list(Resource.careHealth, careHealthRow, []);
+    server.list(Resource.user, memberRow, [member]);
+    server.on('POST', Resource.careHealth, (call) => {
+      const body = careHealthCreate.parse(call.body);
+      const saved: CareHealthRow = careHealthRow.parse({
+        id: 31,
+        org_id: 1,
+        area_id: 5,
+        area_name: 'East wing',
+        member_id: body.member_id,
+        member_name: 'Mei Chen',
+        type: body.type,
+        educate_at: body.educate_at,
+        topic: body.topic,
+        content: body.content,
+        recipient: body.recipient,
+        method: body.method,
+        understanding: body.understanding,
+        educator_id: body.educator_id,
+        educator_name: 'Ada Chen',
+        review_at: body.educate_at + 86_400,
+        state: 0,
+        abnormal_id: body.abnormal_id ?? null,
+        attachments: [],
+        remark: null,
+        created_at: 1_767_225_600,
+        updated_at: 1_767_225_600,
+      });
+      served.unshift(saved);
+      return ok(saved);
+    });
+    page('/educate?create=1&user_id=11&abnormal_id=7');
+
+    const form = within(await screen.findByRole('dialog', { name: 'Record education' }));
+    await waitFor(() => expect(form.getByRole('combobox', { name: 'Resident' })).toHaveProperty('value', 'Mei Chen · East wing'));
+    await userEvent.type(form.getByLabelText(/^Topic/), 'Fall prevention');
+    await userEvent.type(form.getByLabelText(/^What was taught/), 'Stand up slowly');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(server.callsTo('POST', Resource.careHealth)).toHaveLength(1));
+    const body = careHealthCreate.parse(server.callsTo('POST', Resource.careHealth)[0].body);
+    // The educator defaults to the signed-in staff member, the alert and member come from the address.
+    expect(body).toMatchObject({ member_id: 11, abnormal_id: 7, educator_id: 7, topic: 'Fall prevention' });
+    const row = (await screen.findByRole('cell', { name: /Fall prevention/ })).closest('tr')!;
+    expect(within(row).getByText('Alert #7')).toBeTruthy();
+  });
+
+  it('plans a service on the care home’s own day and wall-clock time, whatever the browser’s zone', async () => {
+    signInAs({ router: Role.orgStaff, api: [...gets(Resource.careSchedule, Resource.user), { route: Resource.careSchedule, method: 'POST' }] });
+    const server = mockApi();
+    server.list(Resource.careSchedule, careScheduleRow, []);
+    server.list(Resource.user, memberRow, [member]);
+    server.accept('POST', Resource.careSchedule, careScheduleCreate);
+    page('/service-schedule?create=1&user_id=11');
+
+    const form = within(await screen.findByRole('dialog', { name: 'Plan a service' }));
+    await userEvent.type(form.getByLabelText(/^Title/), 'Assisted shower');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', Resource.careSchedule)).toHaveLength(1));
+    const body = careScheduleCreate.parse(server.callsTo('POST', Resource.careSchedule)[0].body);
+    expect(body).toMatchObject({ member_id: 11, title: 'Assisted shower', time_of_day: 9 * 60, start_date: careDaySeconds(careToday()), repeat: 1 });
+  });
+});
