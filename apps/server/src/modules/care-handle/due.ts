@@ -48,9 +48,12 @@ type DueSource = {
   status?: SQL<number | null>;
 };
 
-/** An ECG reading is processed once a handle (not entered in error) reads it. */
+/**
+ * An ECG reading is processed once a handle (not entered in error) reads it. The outer reading is
+ * named in full: drizzle writes a lone table's columns unqualified, and a bare "id" here would be the handle's.
+ */
 const ecgState = sql<number>`(case when exists (select 1 from ${careHandles} h where h.kind = ${CareHandleKind.ecg}
-  and h.item_id = ${readings.id} and not h.entered_in_error) then 1 else 0 end)`;
+  and h.item_id = "readings"."id" and not h.entered_in_error) then 1 else 0 end)`;
 
 const notLate = () => sql<boolean>`false`;
 

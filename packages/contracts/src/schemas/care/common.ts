@@ -86,7 +86,7 @@ export const careDueRow = z.object({
   late: z.boolean(),
   last_handle: careHandleRow.nullable(),
   /** An ECG reading's status (abnormal 1, normal 2, unreadable 3); null for the other kinds. */
-  status: z.number().int().nullable().default(null),
+  status: z.number().int().nullable().optional(),
 });
 export type CareDueRow = z.infer<typeof careDueRow>;
 
