@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { ensureOperator, ensureRoles } from './db/bootstrap.ts';
 import { hasOrganisations, seedDemo } from './demo/seed.ts';
+import { writeDemoFiles } from './demo/care-ii.ts';
 import { seedHistory } from './demo/history/index.ts';
 import { startSimulator } from './demo/simulator/index.ts';
 
@@ -39,6 +40,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
 /** Demo mode seeds an empty database; otherwise an empty database gets its one operator account. */
 async function prepareFirstStart(app: FastifyInstance, config: Config, database: Database): Promise<void> {
   if (config.demo) {
+    // The demo's recordings and report live in the upload folder, which may be new even when the database is not.
+    await writeDemoFiles(config.uploadDir);
     if (!(await hasOrganisations(database.db))) {
       await seedDemo(database.db);
       await seedHistory(database.db, new Date());

@@ -6,6 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { hasOrganisations, seedDemo } from './seed.ts';
+import { writeDemoFiles } from './care-ii.ts';
 import { seedHistory } from './history/index.ts';
 
 const config = loadConfig();
@@ -20,6 +21,7 @@ try {
   } else {
     const started = performance.now();
     await seedDemo(database.db);
+    await writeDemoFiles(config.uploadDir);
     const { readings, abnormal } = await seedHistory(database.db, new Date());
     console.log(`Seeded the demo world (${readings} readings, ${abnormal} abnormal events) into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);
   }

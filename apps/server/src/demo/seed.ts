@@ -18,6 +18,7 @@ import { seedDeliveryOrders } from './delivery.ts';
 import { seedWorkLogs } from './work-log.ts';
 import { seedHandovers } from './handover.ts';
 import { seedCareRecords } from './care.ts';
+import { seedCareRecordsII } from './care-ii.ts';
 import {
   areaDevicePlan,
   demoDeviceKey,
@@ -209,6 +210,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedWorkLogs(tx, now, id('care'));
     await seedHandovers(tx, now, id('care'));
     await seedCareRecords(tx, now, id('care'), id('pharmacy'));
+    await seedCareRecordsII(tx, now, { care: id('care'), hospital: id('hospital'), clinic: id('clinic') });
   });
 }
 

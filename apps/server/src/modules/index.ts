@@ -36,6 +36,12 @@ import { careScheduleRoutes } from './care-schedule/routes.ts';
 import { carePackageRoutes } from './care-package/routes.ts';
 import { careHandleRoutes } from './care-handle/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { careSymptomRoutes } from './care-symptom/routes.ts';
+import { careDietRoutes } from './care-diet/routes.ts';
+import { careStethoscopeRoutes } from './care-stethoscope/routes.ts';
+import { careReportRoutes } from './care-report/routes.ts';
+import { medicalRecordRoutes } from './medical-record/routes.ts';
+import { opdRoutes } from './opd/routes.ts';
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -74,4 +80,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(carePackageRoutes);
   await app.register(careHandleRoutes);
   await app.register(auditRoutes);
+  await app.register(careSymptomRoutes);
+  await app.register(careDietRoutes);
+  await app.register(careStethoscopeRoutes);
+  await app.register(careReportRoutes);
+  await app.register(medicalRecordRoutes);
+  await app.register(opdRoutes);
 }

@@ -108,6 +108,12 @@ export type ResourceDefinition<
   ) => Promise<Partial<Insert<TTable>> | void> | Partial<Insert<TTable>> | void;
   /** Runs inside the write's transaction after it (change logs, side tables); throwing rolls it back. */
   afterWrite?: (ctx: WriteContext<TRow> & { after: TRow | null }) => Promise<void> | void;
+  /**
+   * Runs once the write's transaction has committed, for work that must not share it: raising an
+   * alert through the alert path, which writes and announces on its own (a symptom's pain alert).
+   * A failure is logged and the write stands, so the work must also be picked up by a sweep.
+   */
+  afterCommit?: (ctx: { app: FastifyInstance; principal: Principal; action: WriteAction; after: TRow | null }) => Promise<void>;
 };
 
 const enableBody = z
@@ -193,7 +199,7 @@ export function defineResource<
     run: (tx: Tx, before: TRow | null) => Promise<{ values: Partial<Insert<TTable>>; apply: (values: Partial<Insert<TTable>>) => Promise<number | undefined> }>,
   ): Promise<TRow | null> {
     const principal = request.principal;
-    return request.server.database.db.transaction(async (tx) => {
+    const written = await request.server.database.db.transaction(async (tx) => {
       const before = id === undefined ? null : await fetchOne(tx, principal, id);
       const { values, apply } = await run(tx, before);
       const changed = (await def.beforeWrite?.({ tx, principal, action, before, values })) ?? values;
@@ -207,6 +213,12 @@ export function defineResource<
       auditRecord(request, after ?? before);
       return after;
     });
+    if (def.afterCommit) {
+      await def.afterCommit({ app: request.server, principal, action, after: written }).catch((err: unknown) => {
+        request.log.error({ err, path }, 'after-commit work failed; its sweep will retry');
+      });
+    }
+    return written;
   }
 
   const whereOwn = (p: Principal, id: number) => and(eq(table.id, id), scopeOf(p));

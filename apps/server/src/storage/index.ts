@@ -21,11 +21,28 @@ export const fileTypes = {
   png: { mime: 'image/png', test: (b: Buffer) => b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   jpg: { mime: 'image/jpeg', test: (b: Buffer) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   webp: { mime: 'image/webp', test: (b: Buffer) => b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  pdf: { mime: 'application/pdf', test: (b: Buffer) => b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-' },
+  wav: { mime: 'audio/wav', test: (b: Buffer) => b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WAVE' },
+  // An ID3 tag, or a bare MPEG audio frame header (11 sync bits, a real version and layer).
+  mp3: {
+    mime: 'audio/mpeg',
+    test: (b: Buffer) =>
+      b.length >= 3 && (b.toString('latin1', 0, 3) === 'ID3' || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0 && (b[1] & 0x18) !== 0x08 && (b[1] & 0x06) !== 0)),
+  },
+  // An ISO media file whose brand is an audio (or generic MPEG-4) one.
+  m4a: {
+    mime: 'audio/mp4',
+    test: (b: Buffer) => b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && ['M4A ', 'M4B ', 'mp42', 'mp41', 'isom'].includes(b.toString('latin1', 8, 12)),
+  },
 } as const satisfies Record<string, { mime: string; test: (bytes: Buffer) => boolean }>;
 export type FileType = keyof typeof fileTypes;
 
 /** SPEC §7: images are png, jpg/jpeg or webp (a .jpeg upload is stored as jpg: same bytes). */
 export const imageTypes: readonly FileType[] = ['png', 'jpg', 'webp'];
+/** Stethoscope recordings (issue 13): wav, mp3 or m4a. */
+export const audioTypes: readonly FileType[] = ['wav', 'mp3', 'm4a'];
+/** Health reports and medical-record attachments: a PDF or an image. */
+export const documentTypes: readonly FileType[] = ['pdf', ...imageTypes];
 
 /** The type of some bytes among those allowed, or undefined. */
 export function detectType(bytes: Buffer, allowed: readonly FileType[]): FileType | undefined {
@@ -33,7 +50,7 @@ export function detectType(bytes: Buffer, allowed: readonly FileType[]): FileTyp
 }
 
 /** The folders files live in, one per SPEC §7 file path; a name outside them is never opened. */
-export type Folder = 'headshot' | 'package-medicine' | 'delivery-medicine';
+export type Folder = 'headshot' | 'package-medicine' | 'delivery-medicine' | 'symptiom' | 'diet' | 'stethoscope' | 'report' | 'ecg';
 
 /** Stored names are ours (32 random hex characters and the detected type), so only that shape is ever opened. */
 const STORED_NAME = new RegExp(`^[a-f0-9]{32}\\.(${Object.keys(fileTypes).join('|')})$`);

@@ -18,3 +18,13 @@ export const DOSE_HORIZON_HOURS = 48;
 export const OCCURRENCE_HORIZON_DAYS = 14;
 /** The most daily times a package may list (Q2H gives twelve). */
 export const DAILY_TIMES_MAX = 12;
+
+/* Care records II (docs/care.md "Care records II"). */
+/** A pain score above SPEC's 3 asks for a reassessment this long after the assessment. */
+export const PAIN_REASSESS_MINUTES = 60;
+/** Sites one assessment may mark on the body map. */
+export const SYMPTOM_SITES_MAX = 20;
+/** Stethoscope recordings: one file per record, SPEC §5's size message above this. */
+export const STETHOSCOPE_AUDIO_MAX_MB = 20;
+/** Health reports and medical-record attachments (PDF or images). */
+export const REPORT_FILE_MAX_MB = 10;

@@ -196,7 +196,17 @@ export type PrnEffect = (typeof PrnEffect)[keyof typeof PrnEffect];
 export const prnEffectLabelKey = labelKeys('prnEffect', PrnEffect);
 
 /** The kinds of item the shared handle page lists (one per handle route). */
-export const CareHandleKind = { health: 'health', follow: 'follow', schedule: 'schedule', packageMedicine: 'package-medicine' } as const;
+export const CareHandleKind = {
+  health: 'health',
+  follow: 'follow',
+  schedule: 'schedule',
+  packageMedicine: 'package-medicine',
+  // Care records II (docs/care.md): SPEC's own spelling of the symptom path is kept.
+  symptom: 'symptiom',
+  diet: 'diet',
+  ecg: 'ecg',
+  medicalRecord: 'medical-record',
+} as const;
 export type CareHandleKind = (typeof CareHandleKind)[keyof typeof CareHandleKind];
 export const careHandleKindLabelKey = labelKeys('careHandleKind', CareHandleKind);
 

@@ -1,6 +1,7 @@
 import { OrgType, orgTypeLabelKey, Role, roleLabelKey } from './roles.ts';
 import * as member from './member.ts';
 import * as care from './care.ts';
+import * as careII from './care-ii.ts';
 import { MedicationFrequency, medicationFrequencyLabelKey } from './medication-frequency.ts';
 import { Department, departmentLabelKey } from './department.ts';
 import * as body from './body.ts';
@@ -13,6 +14,7 @@ import * as shiftWork from './shift-work.ts';
 export * from './label-key.ts';
 export * from './member.ts';
 export * from './care.ts';
+export * from './care-ii.ts';
 export * from './medication-frequency.ts';
 export * from './department.ts';
 export * from './body.ts';
@@ -73,6 +75,15 @@ export const labelledEnums = {
   prnEffect: { values: care.PrnEffect, labelKey: care.prnEffectLabelKey },
   careHandleKind: { values: care.CareHandleKind, labelKey: care.careHandleKindLabelKey },
   balanceMovementKind: { values: care.BalanceMovementKind, labelKey: care.balanceMovementKindLabelKey },
+  symptomFinding: { values: careII.SymptomFinding, labelKey: careII.symptomFindingLabelKey },
+  painTool: { values: careII.PainTool, labelKey: careII.painToolLabelKey },
+  woundCategory: { values: careII.WoundCategory, labelKey: careII.woundCategoryLabelKey },
+  bodyView: { values: careII.BodyView, labelKey: careII.bodyViewLabelKey },
+  eatenPortion: { values: careII.EatenPortion, labelKey: careII.eatenPortionLabelKey },
+  appetite: { values: careII.Appetite, labelKey: careII.appetiteLabelKey },
+  dietTexture: { values: careII.DietTexture, labelKey: careII.dietTextureLabelKey },
+  reportType: { values: careII.ReportType, labelKey: careII.reportTypeLabelKey },
+  opdStatus: { values: careII.OpdStatus, labelKey: careII.opdStatusLabelKey },
   medicationFrequency: { values: MedicationFrequency, labelKey: medicationFrequencyLabelKey },
   department: { values: Department, labelKey: departmentLabelKey },
   bodyMainPart: { values: body.BodyMainPart, labelKey: body.bodyMainPartLabelKey },

@@ -120,6 +120,26 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.medicine, 'admin'],
     [Resource.filePackageMedicine, 'inherit'],
   ],
+  // Care records II (docs/care.md): each page's handle page and files; reports and medical records
+  // share one file path, and the ECG page's handle page reads the readings it handles.
+  'symptom-manage': [
+    [Resource.handleSymptom, 'handle'],
+    [Resource.fileSymptom, 'inherit'],
+  ],
+  'diet-manage': [
+    [Resource.handleDiet, 'handle'],
+    [Resource.fileDiet, 'inherit'],
+  ],
+  stethoscope: [[Resource.fileStethoscope, 'inherit']],
+  'health-report': [[Resource.fileReport, 'inherit']],
+  'medical-record': [
+    [Resource.handleMedicalRecord, 'handle'],
+    [Resource.fileReport, 'inherit'],
+  ],
+  ecg: [
+    [Resource.handleEcg, 'handle'],
+    [Resource.fileEcg, 'handle'],
+  ],
   'change-log-staff': [
     [Resource.area, 'read'],
     [Resource.changeRecord, 'read'],
@@ -152,7 +172,17 @@ const pharmacyRoles = new Set<StaffRole>([Role.pharmacyAdmin, Role.pharmacyStaff
  * reads the plans and records the care (handles), but does not write the plans themselves.
  */
 const roleReadOnly: Partial<Record<StaffRole, ReadonlySet<string>>> = {
-  [Role.nursingAide]: new Set([Resource.careHealth, Resource.careFollowUp, Resource.careSchedule, Resource.carePackage]),
+  [Role.nursingAide]: new Set([
+    Resource.careHealth,
+    Resource.careFollowUp,
+    Resource.careSchedule,
+    Resource.carePackage,
+    // An aide records meals and marks pain, but reports, recordings and diagnoses are the nurses' and doctors'.
+    Resource.careReport,
+    Resource.careStethoscope,
+    Resource.medicalRecords,
+    Resource.opd,
+  ]),
 };
 
 /** Care records others have handled are evidence: only admins delete them (the history keeps what was). */
@@ -162,6 +192,12 @@ const adminDeletes = new Set<string>([
   Resource.careSchedule,
   Resource.carePackage,
   Resource.medicine,
+  Resource.careSymptom,
+  Resource.careDiet,
+  Resource.careStethoscope,
+  Resource.careReport,
+  Resource.medicalRecords,
+  Resource.opd,
 ]);
 
 /** Every signed-in role may manage its own profile and sign out. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -22,7 +23,7 @@ import { areas, orgs, staff } from './organisation.ts';
  * member's when the record was written, so the tenant guard scopes them like the member.
  */
 
-const memberColumns = () => ({
+export const memberColumns = () => ({
   orgId: integer('org_id')
     .notNull()
     .references(() => orgs.id),
@@ -226,7 +227,8 @@ export const careHandles = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: varchar('kind', { length: 20 }).notNull(),
-    itemId: integer('item_id').notNull(),
+    // bigint: an ECG handle names a reading, and readings outgrow int4 (docs/care.md "Care records II").
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
     orgId: integer('org_id')
       .notNull()
       .references(() => orgs.id),
@@ -254,6 +256,10 @@ export const careHandles = pgTable(
     errorReason: varchar('error_reason', { length: 200 }),
     errorBy: integer('error_by').references(() => staff.id),
     errorAt: ts('error_at'),
+    /** A symptom reassessment's pain score (0–10). */
+    score: smallint('score'),
+    /** Files a handle carries (an ECG's 12-lead print), served by the handle kind's file path. */
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('care_handles_item_idx').on(t.kind, t.itemId),

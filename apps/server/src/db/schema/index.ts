@@ -8,3 +8,4 @@ export * from './delivery.ts';
 export * from './care.ts';
 export * from './work-log.ts';
 export * from './handover.ts';
+export * from './care-ii.ts';

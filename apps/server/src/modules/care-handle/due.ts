@@ -17,8 +17,14 @@ import {
   carePackages,
   careScheduleOccurrences,
   careSchedules,
+  careDiets,
+  careHandles,
+  careSymptoms,
+  medicalRecords,
   medicines,
+  readings,
 } from '../../db/schema/index.ts';
+import { readingKindCode } from '../../ingest/kinds.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { paginate, pageWindow } from '../../resources/paging.ts';
@@ -34,11 +40,20 @@ type DueSource = {
   recordId: AnyPgColumn;
   cols: { orgId: AnyPgColumn; areaId: AnyPgColumn; memberId: AnyPgColumn };
   due: AnyPgColumn;
-  state: AnyPgColumn;
+  state: AnyPgColumn | SQL<number>;
   title: SQL<string>;
   late: (now: Date) => SQL<boolean>;
   where?: SQL;
+  /** An ECG reading's status; null for the other kinds. */
+  status?: SQL<number | null>;
 };
+
+/**
+ * An ECG reading is processed once a handle (not entered in error) reads it. The outer reading is
+ * named in full: drizzle writes a lone table's columns unqualified, and a bare "id" here would be the handle's.
+ */
+const ecgState = sql<number>`(case when exists (select 1 from ${careHandles} h where h.kind = ${CareHandleKind.ecg}
+  and h.item_id = "readings"."id" and not h.entered_in_error) then 1 else 0 end)`;
 
 const notLate = () => sql<boolean>`false`;
 
@@ -94,6 +109,55 @@ const sources: Record<CareHandleKind, DueSource> = {
     // As-needed doses have no time: they are recorded, never due.
     where: isNotNull(carePackageDoses.scheduledAt),
   },
+  // Care records II (docs/care.md): a pain reassessment is late once its hour has passed.
+  [CareHandleKind.symptom]: {
+    table: careSymptoms,
+    joins: [],
+    id: careSymptoms.id,
+    recordId: careSymptoms.id,
+    cols: careSymptoms,
+    due: careSymptoms.reassessAt,
+    state: careSymptoms.state,
+    title: sql<string>`${careSymptoms.score} || '/10'`,
+    late: (now) => sql<boolean>`(${careSymptoms.state} = 0 and ${careSymptoms.reassessAt} < ${now}::timestamptz)`,
+    where: isNotNull(careSymptoms.reassessAt),
+  },
+  [CareHandleKind.diet]: {
+    table: careDiets,
+    joins: [],
+    id: careDiets.id,
+    recordId: careDiets.id,
+    cols: careDiets,
+    due: careDiets.mealAt,
+    state: careDiets.state,
+    title: sql<string>`${careDiets.served}`,
+    late: notLate,
+  },
+  [CareHandleKind.ecg]: {
+    table: readings,
+    joins: [],
+    id: readings.id,
+    recordId: readings.id,
+    cols: readings,
+    due: readings.occurTime,
+    state: ecgState,
+    title: sql<string>`coalesce((select string_agg(f, ', ') from jsonb_array_elements_text(
+      case when jsonb_typeof(${readings.data}->'findings') = 'array' then ${readings.data}->'findings' else '[]'::jsonb end) f), '')`,
+    late: notLate,
+    where: and(eq(readings.kind, readingKindCode.ecg), isNotNull(readings.memberId)),
+    status: sql<number | null>`${readings.value2}::int`,
+  },
+  [CareHandleKind.medicalRecord]: {
+    table: medicalRecords,
+    joins: [],
+    id: medicalRecords.id,
+    recordId: medicalRecords.id,
+    cols: medicalRecords,
+    due: medicalRecords.createdAt,
+    state: medicalRecords.state,
+    title: sql<string>`${medicalRecords.diagnosis}`,
+    late: notLate,
+  },
 };
 
 /**
@@ -107,7 +171,7 @@ export async function dueList(db: Db, p: Principal, kind: CareHandleKind, q: Car
     s.where,
     q.area_id !== undefined ? eq(s.cols.areaId, q.area_id) : undefined,
     q.user_id !== undefined ? eq(s.cols.memberId, q.user_id) : undefined,
-    q.state !== undefined ? eq(s.state, q.state) : undefined,
+    q.state !== undefined ? sql`${s.state} = ${q.state}` : undefined,
     q.start_date !== undefined ? gte(s.due, fromUnix(q.start_date)) : undefined,
     q.end_date !== undefined ? lte(s.due, fromUnix(q.end_date)) : undefined,
   );
@@ -130,6 +194,7 @@ export async function dueList(db: Db, p: Principal, kind: CareHandleKind, q: Car
         due: s.due,
         state: s.state,
         late: s.late(now),
+        status: s.status ?? sql<null>`null`,
       })
       .from(s.table)
       .$dynamic() as unknown as PgSelect,
@@ -150,6 +215,7 @@ export async function dueList(db: Db, p: Principal, kind: CareHandleKind, q: Car
     due: Date;
     state: number;
     late: boolean;
+    status: number | null;
   }[];
   const handles = await loadHandles(db, kind, rows.map((r) => r.id));
   const list: CareDueRow[] = rows.map((r) => ({
@@ -166,6 +232,7 @@ export async function dueList(db: Db, p: Principal, kind: CareHandleKind, q: Car
     state: r.state as CareDueRow['state'],
     late: r.late,
     last_handle: (handles.get(r.id) ?? []).filter((h) => !h.entered_in_error).at(-1) ?? null,
+    status: r.status,
   }));
   return paginate(q, total, list);
 }

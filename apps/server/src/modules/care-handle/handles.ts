@@ -41,6 +41,8 @@ function toRow(r: { h: HandleRecord; staffName: string | null; witnessName: stri
     error_reason: h.errorReason,
     error_by_name: r.errorByName,
     error_at: toUnixOrNull(h.errorAt),
+    score: h.score,
+    attachments: h.attachments,
   };
 }
 

@@ -14,6 +14,10 @@ import {
   handleHealthRequest,
   handlePackageMedicineRequest,
   handleScheduleRequest,
+  handleDietRequest,
+  handleEcgRequest,
+  handleMedicalRecordRequest,
+  handleSymptomRequest,
   idParam,
   packageStockRequest,
   paginated,
@@ -23,7 +27,19 @@ import type { Principal } from '../../auth/principal.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { dueList } from './due.ts';
 import { loadHandles } from './handles.ts';
-import { handleDose, handleFollow, handleHealth, handleSchedule, markDoseInError, moveStock, recordDoseEffect } from './service.ts';
+import {
+  handleDiet,
+  handleDose,
+  handleEcg,
+  handleFollow,
+  handleHealth,
+  handleMedicalRecord,
+  handleSchedule,
+  handleSymptom,
+  markDoseInError,
+  moveStock,
+  recordDoseEffect,
+} from './service.ts';
 import { assertItemInScope } from './scope.ts';
 import { startCareScheduler } from './scheduler.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
@@ -84,6 +100,10 @@ export async function careHandleRoutes(app: FastifyInstance): Promise<void> {
   handleRoute(CareHandleKind.health, handleHealthRequest, handleHealth);
   handleRoute(CareHandleKind.follow, handleFollowRequest, handleFollow);
   handleRoute(CareHandleKind.schedule, handleScheduleRequest, handleSchedule);
+  handleRoute(CareHandleKind.symptom, handleSymptomRequest, handleSymptom);
+  handleRoute(CareHandleKind.diet, handleDietRequest, handleDiet);
+  handleRoute(CareHandleKind.ecg, handleEcgRequest, handleEcg);
+  handleRoute(CareHandleKind.medicalRecord, handleMedicalRecordRequest, handleMedicalRecord);
 
   r.post(
     '/handle/package-medicine',

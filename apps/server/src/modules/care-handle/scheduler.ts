@@ -7,6 +7,7 @@ import type { AbnormalRaiser, RaiseRequest } from '../abnormal/raiser.ts';
 import { medicationDelayRule } from '../../rules/care.ts';
 import { expandPackage } from '../care-package/service.ts';
 import { expandSchedule } from '../care-schedule/service.ts';
+import { raisePainAlerts } from '../care-symptom/pain.ts';
 
 /** A claim older than this belongs to an instance that died between claiming and raising. */
 const CLAIM_EXPIRES_MINUTES = 5;
@@ -132,6 +133,8 @@ export function startCareScheduler(
       if (ticks % EXPAND_EVERY_TICKS === 0) await expandAhead(db, now);
       ticks += 1;
       await raiseLateDoses(db, raiser, now);
+      // A pain assessment whose raise failed after its save (docs/care.md "Care records II").
+      await raisePainAlerts(db, raiser, now);
     } catch (err) {
       log.error({ err }, 'care scheduler tick failed');
     } finally {

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { CareHandleKind } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
-import { careEducations, careFollowUps, carePackageDoses, careScheduleOccurrences } from '../../db/schema/index.ts';
+import {
+  careDiets,
+  careEducations,
+  careFollowUps,
+  carePackageDoses,
+  careScheduleOccurrences,
+  careSymptoms,
+  medicalRecords,
+  readings,
+} from '../../db/schema/index.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -12,6 +21,10 @@ const items = {
   [CareHandleKind.follow]: careFollowUps,
   [CareHandleKind.schedule]: careScheduleOccurrences,
   [CareHandleKind.packageMedicine]: carePackageDoses,
+  [CareHandleKind.symptom]: careSymptoms,
+  [CareHandleKind.diet]: careDiets,
+  [CareHandleKind.ecg]: readings,
+  [CareHandleKind.medicalRecord]: medicalRecords,
 };
 
 /** The item a handle list is asked for must be in the caller's scope (else -7, as if absent). */

@@ -20,6 +20,10 @@ import {
   type HandleHealthRequest,
   type HandlePackageMedicineRequest,
   type HandleScheduleRequest,
+  type HandleDietRequest,
+  type HandleEcgRequest,
+  type HandleMedicalRecordRequest,
+  type HandleSymptomRequest,
   type PackageStockRequest,
 } from '@vigil/contracts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -32,9 +36,14 @@ import {
   carePackageDoses,
   carePackages,
   careScheduleOccurrences,
+  careDiets,
+  careSymptoms,
+  medicalRecords,
   medicines,
+  readings,
   staff,
 } from '../../db/schema/index.ts';
+import { readingKindCode } from '../../ingest/kinds.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { isOperator, scopeCondition } from '../../auth/scope.ts';
 import { verifyPassword } from '../../auth/password.ts';
@@ -119,6 +128,57 @@ export function handleSchedule(db: Db, p: Principal, body: HandleScheduleRequest
       .update(careScheduleOccurrences)
       .set({ state: HandleState.processed, done: body.done })
       .where(eq(careScheduleOccurrences.id, item.id));
+    return loadHandle(tx, id);
+  });
+}
+
+/** POST /handle/symptiom: the pain reassessment, with the score it found (docs/care.md "Care records II"). */
+export function handleSymptom(db: Db, p: Principal, body: HandleSymptomRequest): Promise<DoseHandleRow> {
+  return db.transaction(async (tx) => {
+    const item = await lockItem(tx, p, careSymptoms, body.record_id);
+    const id = await insertHandle(tx, p, CareHandleKind.symptom, item, { content: body.content, remark: body.remark ?? null, score: body.score });
+    await tx.update(careSymptoms).set({ state: HandleState.processed, updatedAt: new Date() }).where(eq(careSymptoms.id, item.id));
+    return loadHandle(tx, id);
+  });
+}
+
+/** POST /handle/diet: what was done about a meal poorly eaten. */
+export function handleDiet(db: Db, p: Principal, body: HandleDietRequest): Promise<DoseHandleRow> {
+  return db.transaction(async (tx) => {
+    const item = await lockItem(tx, p, careDiets, body.record_id);
+    const id = await insertHandle(tx, p, CareHandleKind.diet, item, { content: body.content, remark: body.remark ?? null });
+    await tx.update(careDiets).set({ state: HandleState.processed, updatedAt: new Date() }).where(eq(careDiets.id, item.id));
+    return loadHandle(tx, id);
+  });
+}
+
+/** POST /handle/medical-record: the record reviewed, its medications reconciled. */
+export function handleMedicalRecord(db: Db, p: Principal, body: HandleMedicalRecordRequest): Promise<DoseHandleRow> {
+  return db.transaction(async (tx) => {
+    const item = await lockItem(tx, p, medicalRecords, body.record_id);
+    const id = await insertHandle(tx, p, CareHandleKind.medicalRecord, item, { content: body.content, remark: body.remark ?? null });
+    await tx.update(medicalRecords).set({ state: HandleState.processed, updatedAt: new Date() }).where(eq(medicalRecords.id, item.id));
+    return loadHandle(tx, id);
+  });
+}
+
+/**
+ * POST /handle/ecg: an ECG reading read and handled. The reading is device data and stays as it
+ * came; its state is whether a handle reads it. Only an ECG reading of a member is handled (-7).
+ */
+export function handleEcg(db: Db, p: Principal, body: HandleEcgRequest): Promise<DoseHandleRow> {
+  return db.transaction(async (tx) => {
+    const [reading] = await tx
+      .select({ id: readings.id })
+      .from(readings)
+      .where(and(eq(readings.id, body.record_id), eq(readings.kind, readingKindCode.ecg), sql`${readings.memberId} is not null`));
+    if (!reading) throw notFound();
+    const item = await lockItem(tx, p, readings as unknown as Parameters<typeof lockItem>[2], body.record_id);
+    const id = await insertHandle(tx, p, CareHandleKind.ecg, item, {
+      content: body.content,
+      remark: body.remark ?? null,
+      attachments: body.attachments ?? [],
+    });
     return loadHandle(tx, id);
   });
 }

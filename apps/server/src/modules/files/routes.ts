@@ -3,20 +3,39 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { CARE_ATTACHMENT_MAX_MB, ValidationMessage, dataEnvelope, optionalQueryInt } from '@vigil/contracts';
-import { carePackages, deliveryOrders, staff } from '../../db/schema/index.ts';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  CARE_ATTACHMENT_MAX_MB,
+  CareHandleKind,
+  REPORT_FILE_MAX_MB,
+  STETHOSCOPE_AUDIO_MAX_MB,
+  ValidationMessage,
+  dataEnvelope,
+  optionalQueryInt,
+} from '@vigil/contracts';
+import {
+  careDiets,
+  careHandles,
+  carePackages,
+  careReports,
+  careStethoscopes,
+  careSymptoms,
+  deliveryOrders,
+  medicalRecords,
+  readings,
+  staff,
+} from '../../db/schema/index.ts';
 import type { PermissionKey } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { type Folder, imageTypes, locateFile, readUpload, saveFile, sendFile } from '../../storage/index.ts';
+import { type FileType, type Folder, audioTypes, documentTypes, fileTypes, imageTypes, locateFile, readUpload, saveFile, sendFile } from '../../storage/index.ts';
 import { careScope } from '../care-common/record.ts';
 import { orderScope } from '../delivery/rows.ts';
 
 const nameParam = z.object({ name: z.string().max(64) });
 const recordQuery = z.object({ record_id: optionalQueryInt });
-const CARE_ATTACHMENT_MAX_BYTES = CARE_ATTACHMENT_MAX_MB * 1024 * 1024;
 const tags = ['files'];
 
 /**
@@ -26,7 +45,8 @@ const tags = ['files'];
  * delivery order of the caller's care home or pharmacy).
  */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: CARE_ATTACHMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  // Each upload route sets its own size limit (readUpload); this is only the ceiling.
+  await app.register(multipart, { limits: { fileSize: STETHOSCOPE_AUDIO_MAX_MB * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
@@ -53,53 +73,119 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  recordPhotoRoutes(app, {
+  const careOwner = (table: CareFileTable, names: (name: string) => SQL): FileOwner => ({
+    id: table.id,
+    from: table,
+    names,
+    scope: (principal) => scopeCondition(principal, careScope(table)),
+  });
+  const inList = (column: AnyPgColumn) => (name: string) => sql`${column} @> ${JSON.stringify([name])}::jsonb`;
+  const images = { types: imageTypes, maxMb: CARE_ATTACHMENT_MAX_MB };
+
+  recordFileRoutes(app, {
     folder: 'package-medicine',
+    ...images,
     uploadSummary: 'a package photo; the package names it in photos',
     readSummary: 'A package photo, served when a package in scope (record_id, if given) names it',
-    table: carePackages,
-    scope: (principal) => scopeCondition(principal, careScope(carePackages)),
+    owners: [careOwner(carePackages, inList(carePackages.photos))],
   });
-  recordPhotoRoutes(app, {
+  recordFileRoutes(app, {
     folder: 'delivery-medicine',
+    ...images,
     uploadSummary: 'a prescription photo for a delivery order; the order names it in photos',
     readSummary: 'A prescription photo, served to the care home and the pharmacy of an order that names it (record_id, if given)',
-    table: deliveryOrders,
-    scope: orderScope,
+    owners: [{ id: deliveryOrders.id, from: deliveryOrders, names: inList(deliveryOrders.photos), scope: orderScope }],
+  });
+  // Care records II (docs/care.md): one declaration per SPEC §7 file path.
+  recordFileRoutes(app, {
+    folder: 'symptiom',
+    ...images,
+    uploadSummary: 'a symptom photo (a wound, a pressure injury); the assessment names it in photos',
+    readSummary: 'A symptom photo, served when an assessment in scope (record_id, if given) names it',
+    owners: [careOwner(careSymptoms, inList(careSymptoms.photos))],
+  });
+  recordFileRoutes(app, {
+    folder: 'diet',
+    ...images,
+    uploadSummary: 'a meal photo; the diet record names it in photos',
+    readSummary: 'A meal photo, served when a diet record in scope (record_id, if given) names it',
+    owners: [careOwner(careDiets, inList(careDiets.photos))],
+  });
+  recordFileRoutes(app, {
+    folder: 'stethoscope',
+    types: audioTypes,
+    maxMb: STETHOSCOPE_AUDIO_MAX_MB,
+    uploadSummary: 'a stethoscope recording (wav, mp3 or m4a by its bytes); the record names it in audio',
+    readSummary: 'A stethoscope recording, served when a record in scope (record_id, if given) names it',
+    owners: [careOwner(careStethoscopes, (name) => eq(careStethoscopes.audio, name))],
+  });
+  recordFileRoutes(app, {
+    folder: 'report',
+    types: documentTypes,
+    maxMb: REPORT_FILE_MAX_MB,
+    uploadSummary: 'a health report or medical-record attachment (PDF or image by its bytes)',
+    readSummary: 'A report file, served when a health report or medical record in scope (record_id, if given) names it',
+    owners: [careOwner(careReports, inList(careReports.files)), careOwner(medicalRecords, inList(medicalRecords.attachments))],
+  });
+  recordFileRoutes(app, {
+    folder: 'ecg',
+    types: documentTypes,
+    maxMb: REPORT_FILE_MAX_MB,
+    uploadSummary: "an ECG handle's attachment (a 12-lead print: PDF or image)",
+    readSummary: 'An ECG attachment, served when the handle of an ECG reading in scope names it (record_id: the handle)',
+    owners: [
+      {
+        id: careHandles.id,
+        from: careHandles,
+        names: (name) => and(eq(careHandles.kind, CareHandleKind.ecg), inList(careHandles.attachments)(name))!,
+        scope: (principal) =>
+          sql`exists (select 1 from ${readings} where ${readings.id} = ${careHandles.itemId} and ${scopeCondition(principal, careScope(readings))})`,
+      },
+    ],
   });
 }
 
-/** A record kind whose photos column (jsonb array of stored names) says which files it holds. */
-type PhotoRecord = {
+type CareFileTable = typeof carePackages | typeof careSymptoms | typeof careDiets | typeof careStethoscopes | typeof careReports | typeof medicalRecords;
+
+/** A record kind that may name a file: where its names are, and who may read it. */
+type FileOwner = { id: AnyPgColumn; from: PgTable; names: (name: string) => SQL; scope: (principal: Principal) => SQL };
+
+type RecordFiles = {
   folder: Exclude<Folder, 'headshot'>;
+  /** What the bytes may be, and SPEC §5's size limit in MB. */
+  types: readonly FileType[];
+  maxMb: number;
   uploadSummary: string;
   readSummary: string;
-  table: typeof carePackages | typeof deliveryOrders;
-  scope: (principal: Principal) => SQL;
+  /** Records that may name a file of this folder (a report file: a health report or a medical record). */
+  owners: FileOwner[];
 };
 
 /**
- * POST /file/{folder} (an image checked by its bytes, stored under a random name) and
- * GET /file/{folder}/{name}, served only when a record in the caller's scope names the file.
+ * POST /file/{folder} (checked by its bytes against the folder's types, stored under a random
+ * name; anything else is -5 and nothing is stored) and GET /file/{folder}/{name}, served only when
+ * a record in the caller's scope names the file (else -7, as if it did not exist).
  */
-function recordPhotoRoutes(app: FastifyInstance, record: PhotoRecord): void {
+function recordFileRoutes(app: FastifyInstance, record: RecordFiles): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const path = `/file/${record.folder}`;
+  const kinds = record.types.join(', ');
+  const mimes = [...new Set(record.types.map((type) => fileTypes[type].mime))].join(', ');
   r.post(
     path,
     {
       config: { permission: `POST ${path}` as PermissionKey },
       schema: {
         tags,
-        summary: `Upload ${record.uploadSummary} (multipart field file; png, jpg, jpeg or webp; at most ${CARE_ATTACHMENT_MAX_MB} MB)`,
+        summary: `Upload ${record.uploadSummary} (multipart field file; ${kinds}; at most ${record.maxMb} MB)`,
         consumes: ['multipart/form-data'],
         response: { 200: dataEnvelope(z.object({ name: z.string() })), ...errorResponses },
       },
     },
     async (request) => {
       const { bytes, type } = await readUpload(request, {
-        allowed: imageTypes,
-        maxBytes: CARE_ATTACHMENT_MAX_BYTES,
+        allowed: record.types,
+        maxBytes: record.maxMb * 1024 * 1024,
         sizeMessage: ValidationMessage.uploadSize,
       });
       return { data: { name: await saveFile(app.config, record.folder, bytes, type) } };
@@ -114,27 +200,22 @@ function recordPhotoRoutes(app: FastifyInstance, record: PhotoRecord): void {
         summary: record.readSummary,
         params: nameParam,
         querystring: recordQuery,
-        response: { 200: z.any().describe('image/png, image/jpeg or image/webp'), ...errorResponses },
+        response: { 200: z.any().describe(mimes), ...errorResponses },
       },
     },
     async (request, reply) => {
       const file = locateFile(app.config, record.folder, request.params.name);
-      if (!file) throw notFound();
-      const { table } = record;
+      if (!file || !record.types.includes(file.type)) throw notFound();
       const recordId = request.query.record_id;
-      const [owner] = await app.database.db
-        .select({ id: table.id })
-        .from(table)
-        .where(
-          and(
-            sql`${table.photos} @> ${JSON.stringify([request.params.name])}::jsonb`,
-            recordId === undefined ? undefined : eq(table.id, recordId),
-            record.scope(request.principal),
-          ),
-        )
-        .limit(1);
-      if (!owner) throw notFound();
-      return sendFile(reply, file);
+      for (const owner of record.owners) {
+        const [found] = await app.database.db
+          .select({ id: owner.id })
+          .from(owner.from)
+          .where(and(owner.names(request.params.name), recordId === undefined ? undefined : eq(owner.id, recordId), owner.scope(request.principal)))
+          .limit(1);
+        if (found) return sendFile(reply, file);
+      }
+      throw notFound();
     },
   );
 }

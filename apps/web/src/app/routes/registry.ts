@@ -57,6 +57,12 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   temprole: lazy(() => import('../../features/admin/temp-role/TempRolePage.tsx')),
   sidebar: lazy(() => import('../../features/admin/sidebar-settings/SidebarSettingsPage.tsx')),
   feature: lazy(() => import('../../features/admin/feature/FeaturePage.tsx')),
+  'symptom-manage': lazy(() => import('../../features/care-records/SymptomPage.tsx')),
+  stethoscope: lazy(() => import('../../features/care-records/StethoscopePage.tsx')),
+  'health-report': lazy(() => import('../../features/care-records/HealthReportPage.tsx')),
+  'diet-manage': lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: m.DietPage }))),
+  'medical-record': lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: m.MedicalRecordPage }))),
+  opd: lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: m.OpdPage }))),
 };
 
 export function registeredPages(): ReadonlySet<PageKey> {

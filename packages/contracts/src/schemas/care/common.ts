@@ -85,6 +85,8 @@ export const careDueRow = z.object({
   /** A dose past its late limit (two hours, 30 minutes if time-critical) and still not processed. */
   late: z.boolean(),
   last_handle: careHandleRow.nullable(),
+  /** An ECG reading's status (abnormal 1, normal 2, unreadable 3); null for the other kinds. */
+  status: z.number().int().nullable().optional(),
 });
 export type CareDueRow = z.infer<typeof careDueRow>;
 

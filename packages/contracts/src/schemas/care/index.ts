@@ -4,3 +4,8 @@ export * from './follow-up.ts';
 export * from './schedule.ts';
 export * from './medicine.ts';
 export * from './package.ts';
+export * from './symptom.ts';
+export * from './diet.ts';
+export * from './stethoscope.ts';
+export * from './report.ts';
+export * from './medical.ts';

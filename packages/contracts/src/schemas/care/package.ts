@@ -93,6 +93,10 @@ export const doseHandleRow = careHandleRow.extend({
   error_reason: z.string().nullable(),
   error_by_name: z.string().nullable(),
   error_at: unixSeconds.nullable(),
+  /** A symptom reassessment's pain score (Care records II); null for the other kinds. */
+  score: z.number().int().nullable().default(null),
+  /** Files the handle carries (an ECG's 12-lead print, served at /file/ecg). */
+  attachments: z.array(z.string()).default([]),
 });
 export type DoseHandleRow = z.infer<typeof doseHandleRow>;
 

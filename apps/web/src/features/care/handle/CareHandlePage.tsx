@@ -11,11 +11,14 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import MedicationIcon from '@mui/icons-material/Medication';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import dayjs from 'dayjs';
 import {
   type CareDueRow,
   type CareHandleKind,
+  type EcgStatus,
+  ecgStatusLabelKey,
   HandleState,
   type MemberRow,
   Resource,
@@ -32,6 +35,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
+import { EcgWaveformDialog } from '../../vitals/index.ts';
 import { type HandleAction, HandleDialog, PrnDoseDialog, handlePath } from './handle-dialogs.tsx';
 
 const ISO_DAY = 'YYYY-MM-DD';
@@ -106,6 +110,7 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
   const [to, setTo] = useState('');
   const [opened, setOpened] = useState<{ row: CareDueRow; action: HandleAction } | null>(null);
   const [prn, setPrn] = useState(false);
+  const [trace, setTrace] = useState<number | null>(null);
   // A role may reach a care page without the member or area lists (their pickers then stay away).
   const canListMembers = usePermission('GET', Resource.user);
   const areas = useAreaOptions(undefined, usePermission('GET', Resource.area));
@@ -120,7 +125,12 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
       { id: 'due_at', label: t(`care.handle.due.${kind}`), sortable: true, nowrap: true, render: (r) => formatDate(r.due_at, localeStore.get(), 'dateTime') },
       { id: 'member_name', label: memberLabel },
       { id: 'area_name', label: t('page.area'), render: (r) => orDash(r.area_name) },
-      { id: 'title', label: t(`care.handle.item.${kind}`) },
+      {
+        id: 'title',
+        label: t(`care.handle.item.${kind}`),
+        // An ECG reading is named by its status (abnormal, normal, unreadable) and its findings.
+        render: (r) => (r.status != null ? [t(ecgStatusLabelKey[r.status as EcgStatus] ?? ''), r.title].filter(Boolean).join(' · ') : r.title),
+      },
       { id: 'state', label: t('care.handle.state'), render: (r) => <StateCell row={r} /> },
       { id: 'last_handle', label: t('care.handle.lastHandle'), render: (r) => <LastHandle row={r} /> },
     ],
@@ -129,8 +139,13 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
 
   const open = (action: HandleAction) => (row: CareDueRow) => setOpened({ row, action });
   const processed = (r: CareDueRow) => r.state === HandleState.processed;
-  const rowActions: CustomRowAction<CareDueRow>[] =
-    kind === 'package-medicine'
+  const traceAction: CustomRowAction<CareDueRow>[] =
+    kind === 'ecg'
+      ? [{ id: 'trace', label: t('care.handle.trace'), icon: <MonitorHeartIcon fontSize="small" />, onClick: (r) => setTrace(r.id), permission: { method: 'GET', route: `${Resource.ecg}/{id}` } }]
+      : [];
+  const rowActions: CustomRowAction<CareDueRow>[] = [
+    ...traceAction,
+    ...((kind === 'package-medicine'
       ? [
           {
             id: 'given',
@@ -170,7 +185,8 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
             permission: { method: 'POST', route: path },
             hidden: processed,
           },
-        ];
+        ]) satisfies CustomRowAction<CareDueRow>[]),
+  ];
 
   return (
     <>
@@ -228,6 +244,7 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
       />
       {opened && <HandleDialog opened={opened} onClose={() => setOpened(null)} />}
       {prn && <PrnDoseDialog onClose={() => setPrn(false)} />}
+      <EcgWaveformDialog id={trace} onClose={() => setTrace(null)} />
     </>
   );
 }

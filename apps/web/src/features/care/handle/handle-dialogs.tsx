@@ -23,9 +23,13 @@ import {
   doseNotGivenReasonLabelKey,
   educateUnderstandingLabelKey,
   enumValues,
+  handleDietRequest,
+  handleEcgRequest,
   handleHealthRequest,
+  handleMedicalRecordRequest,
   handlePackageMedicineRequest,
   handleScheduleRequest,
+  handleSymptomRequest,
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +42,10 @@ export const recordResource: Record<CareHandleKind, string> = {
   follow: Resource.careFollowUp,
   schedule: Resource.careSchedule,
   'package-medicine': Resource.carePackage,
+  symptiom: Resource.careSymptom,
+  diet: Resource.careDiet,
+  ecg: Resource.ecg,
+  'medical-record': Resource.medicalRecords,
 };
 
 export const handlePath = (kind: CareHandleKind) => `/handle/${kind}`;
@@ -89,6 +97,40 @@ function scheduleDialog(t: TFunction, row: CareDueRow): ResourceDialog {
     ],
   });
 }
+
+/** Care records II: a pain reassessment records the score it found; the other kinds what was done. */
+function symptomDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  return dialog({
+    schema: handleSymptomRequest,
+    defaultValues: { record_id: row.id, content: '', remark: '' },
+    fields: [
+      {
+        name: 'score',
+        label: t('care.handle.reassessScore'),
+        required: true,
+        helperText: t('care.handle.reassessScoreHelp'),
+        options: Array.from({ length: 11 }, (_, v) => ({ value: v, label: String(v) })),
+      },
+      ...contentFields(t),
+    ],
+  });
+}
+
+function recordDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  const schema = row.kind === 'diet' ? handleDietRequest : row.kind === 'ecg' ? handleEcgRequest : handleMedicalRecordRequest;
+  return dialog({ schema, defaultValues: { record_id: row.id, content: '', remark: '' }, fields: contentFields(t) });
+}
+
+const handleBuilders: Record<CareHandleKind, (t: TFunction, row: CareDueRow) => ResourceDialog> = {
+  health: healthDialog,
+  follow: followDialog,
+  schedule: scheduleDialog,
+  'package-medicine': scheduleDialog,
+  symptiom: symptomDialog,
+  diet: recordDialog,
+  ecg: recordDialog,
+  'medical-record': recordDialog,
+};
 
 function notGivenDialog(t: TFunction, row: CareDueRow): ResourceDialog {
   return dialog({
@@ -194,7 +236,7 @@ function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => voi
 }
 
 const builders: Record<Exclude<HandleAction, 'given'>, (t: TFunction, row: CareDueRow) => ResourceDialog> = {
-  handle: (t, row) => (row.kind === 'health' ? healthDialog(t, row) : row.kind === 'follow' ? followDialog(t, row) : scheduleDialog(t, row)),
+  handle: (t, row) => handleBuilders[row.kind](t, row),
   notGiven: notGivenDialog,
   enteredInError: (t) => enteredInErrorDialog(t),
 };

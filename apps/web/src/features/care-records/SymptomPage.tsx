@@ -1,0 +1,179 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import AlarmIcon from '@mui/icons-material/Alarm';
+import {
+  type CareSymptomRow,
+  HandleState,
+  PAIN_ALERT_ABOVE,
+  Resource,
+  SymptomFinding,
+  bodyMainPartLabelKey,
+  bodySmallPartLabelKey,
+  bodyViewLabelKey,
+  careSymptomRow,
+  nowUnix,
+  symptomFindingLabelKey,
+  woundCategoryLabelKey,
+  type SymptomSite,
+} from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { type Column, ResourcePage, orDash, useResourceOptions } from '../../components/resource/index.ts';
+import { formatDate } from '../../lib/format.ts';
+import { localeStore } from '../../lib/i18n.ts';
+import { useMemberTerm } from '../../lib/member-term.ts';
+import { MemberField } from './MemberField.tsx';
+import { SymptomDialog } from './SymptomDialog.tsx';
+
+function useSiteName() {
+  const { t } = useTranslation();
+  return (s: SymptomSite) =>
+    t('careRecords.symptom.siteName', {
+      part: t(s.small_part === null ? bodyMainPartLabelKey[s.main_part] : bodySmallPartLabelKey[s.small_part]),
+      view: t(bodyViewLabelKey[s.view]),
+    });
+}
+
+/** A pain score in numbers and words; above 3 (SPEC's alert) it is marked, not only coloured. */
+function ScoreChip({ score }: { score: number | null }) {
+  const { t } = useTranslation();
+  if (score === null) return <>-</>;
+  const alert = score > PAIN_ALERT_ABOVE;
+  return <Chip size="small" color={alert ? 'error' : 'default'} variant={alert ? 'filled' : 'outlined'} label={t(alert ? 'careRecords.symptom.scoreAlert' : 'careRecords.symptom.scoreOf', { score })} />;
+}
+
+/**
+ * A member's sites with their intensity over time: one small chart per site (oldest left), each
+ * with its values in a table a screen reader reads.
+ */
+function SymptomTrend({ memberId }: { memberId: number }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const siteName = useSiteName();
+  const rows = useResourceOptions(Resource.careSymptom, careSymptomRow, { user_id: memberId, order_by: 'assessed_at', order: 'asc' });
+  const series = useMemo(() => {
+    const bySite = new Map<string, { name: string; points: { at: number; value: number }[] }>();
+    for (const r of rows.data ?? []) {
+      for (const s of r.sites) {
+        if (s.finding !== SymptomFinding.pain || s.intensity === null) continue;
+        const key = `${s.view}:${s.main_part}:${s.small_part}`;
+        const entry = bySite.get(key) ?? { name: siteName(s), points: [] };
+        entry.points.push({ at: r.assessed_at, value: s.intensity });
+        bySite.set(key, entry);
+      }
+    }
+    return [...bySite.values()];
+  }, [rows.data, siteName]);
+  if (!series.length) return null;
+  const W = 240;
+  const H = 80;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="symptom-trend-title">
+      <Typography id="symptom-trend-title" variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+        {t('careRecords.symptom.trend')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
+        {series.map((s) => {
+          const from = s.points[0].at;
+          const span = Math.max(1, s.points[s.points.length - 1].at - from);
+          const xy = s.points.map((p) => [8 + ((p.at - from) / span) * (W - 16), H - 6 - (p.value / 10) * (H - 12)] as const);
+          return (
+            <Box key={s.name}>
+              <Typography variant="body2">{s.name}</Typography>
+              <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} aria-hidden>
+                <line x1="0" x2={W} y1={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)} y2={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)} stroke={theme.palette.warning.main} strokeDasharray="4 3" />
+                <polyline points={xy.map(([x, y]) => `${x},${y}`).join(' ')} fill="none" stroke={theme.palette.primary.main} strokeWidth="2" />
+                {xy.map(([x, y], i) => (
+                  <circle key={i} cx={x} cy={y} r="3.5" fill={s.points[i].value > PAIN_ALERT_ABOVE ? theme.palette.error.main : theme.palette.primary.main} />
+                ))}
+              </svg>
+              <Box component="table" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <caption>{t('careRecords.symptom.trendOf', { site: s.name })}</caption>
+                <tbody>
+                  {s.points.map((p, i) => (
+                    <tr key={i}>
+                      <td>{formatDate(p.at, localeStore.get(), 'dateTime')}</td>
+                      <td>{t('careRecords.symptom.scoreOf', { score: p.value })}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+    </Paper>
+  );
+}
+
+/** SPEC §2 `symptom-manage`: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
+export default function SymptomPage() {
+  const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
+  const siteName = useSiteName();
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
+  const columns = useMemo<Column<CareSymptomRow>[]>(
+    () => [
+      { id: 'assessed_at', label: t('careRecords.symptom.assessedAt'), sortable: true, nowrap: true, render: (r) => formatDate(r.assessed_at, localeStore.get(), 'dateTime') },
+      { id: 'member_name', label: memberLabel },
+      { id: 'score', label: t('careRecords.symptom.score'), sortable: true, render: (r) => <ScoreChip score={r.score} /> },
+      {
+        id: 'sites',
+        label: t('careRecords.symptom.sites'),
+        render: (r) => (
+          <Stack spacing={0.25}>
+            {r.sites.map((s, i) => (
+              <Typography key={i} variant="body2">
+                {s.finding === SymptomFinding.pain
+                  ? t('careRecords.symptom.painSite', { site: siteName(s), intensity: s.intensity ?? '-', worst: s.worst ? t('careRecords.symptom.worstMark') : '' })
+                  : t('careRecords.symptom.woundSite', { site: siteName(s), finding: t(symptomFindingLabelKey[s.finding]), category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]) })}
+              </Typography>
+            ))}
+          </Stack>
+        ),
+      },
+      {
+        id: 'reassess_at',
+        label: t('careRecords.symptom.reassess'),
+        render: (r) =>
+          r.reassess_at === null ? (
+            '-'
+          ) : r.state === HandleState.processed ? (
+            t('careRecords.symptom.reassessed')
+          ) : (
+            <Chip size="small" color={r.reassess_at < nowUnix() ? 'error' : 'warning'} icon={<AlarmIcon aria-hidden />} label={t('careRecords.symptom.reassessBy', { time: formatDate(r.reassess_at, localeStore.get(), 'dateTime') })} />
+          ),
+      },
+      { id: 'assessor_name', label: t('careRecords.symptom.assessor'), render: (r) => orDash(r.assessor_name) },
+    ],
+    [t, memberLabel, siteName],
+  );
+  return (
+    <>
+      <ResourcePage
+        title={t('page.symptom-manage')}
+        resource={Resource.careSymptom}
+        row={careSymptomRow}
+        columns={columns}
+        initialParams={{ order: 'desc', order_by: 'assessed_at' }}
+        extraQuery={extraQuery}
+        searchExtras={<MemberField size="small" value={memberId} onChange={setMemberId} />}
+        headerActions={
+          <PermissionButton method="POST" route={Resource.careSymptom} variant="contained" onClick={() => setCreating(true)}>
+            {t('careRecords.symptom.create')}
+          </PermissionButton>
+        }
+        subHeader={memberId !== null ? <SymptomTrend memberId={memberId} /> : undefined}
+        deletable
+      />
+      {creating && <SymptomDialog memberId={memberId} onClose={() => setCreating(false)} />}
+    </>
+  );
+}

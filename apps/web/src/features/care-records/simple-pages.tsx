@@ -1,0 +1,262 @@
+import { useMemo, useState } from 'react';
+import Chip from '@mui/material/Chip';
+import { z } from 'zod';
+import {
+  Appetite,
+  type CareDietRow,
+  ConsultationPeriod,
+  Department,
+  DietTexture,
+  EatenPortion,
+  HandleState,
+  Meal,
+  type MedicalRecordRow,
+  type OpdRow,
+  OpdStatus,
+  OutpatientType,
+  Resource,
+  appetiteLabelKey,
+  careDietCreate,
+  careDietRow,
+  careDietUpdate,
+  consultationPeriodLabelKey,
+  departmentLabelKey,
+  dietTextureLabelKey,
+  eatenPortionLabelKey,
+  enumValues,
+  handleStateLabelKey,
+  mealLabelKey,
+  medicalRecordCreate,
+  medicalRecordRow,
+  medicalRecordUpdate,
+  memberRow,
+  opdCreate,
+  opdRow,
+  opdStatusLabelKey,
+  opdUpdate,
+  outpatientTypeLabelKey,
+} from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { type Column, ResourcePage, dialog, enumOptions, orDash, useResourceOptions } from '../../components/resource/index.ts';
+import { formatDate } from '../../lib/format.ts';
+import { localeStore } from '../../lib/i18n.ts';
+import { useMemberTerm } from '../../lib/member-term.ts';
+import { MemberField } from './MemberField.tsx';
+import { localTime, nowLocalInput, optionalLocalTime, toLocalInput, todayLocalInput } from './form-time.ts';
+
+const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
+const day = (s: number) => formatDate(s, localeStore.get());
+
+function useMemberOptions() {
+  const members = useResourceOptions(Resource.user, memberRow);
+  return (members.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.area_name, m.room].filter(Boolean).join(' · ') }));
+}
+
+function useMemberFilter() {
+  const [memberId, setMemberId] = useState<number | null>(null);
+  const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
+  return { extraQuery, searchExtras: <MemberField size="small" value={memberId} onChange={setMemberId} /> };
+}
+
+const StateChip = ({ state, due }: { state: HandleState; due: string }) => {
+  const { t } = useTranslation();
+  return state === HandleState.processed ? <>{t(handleStateLabelKey[state])}</> : <Chip size="small" color="warning" label={due} />;
+};
+
+/* Diet (`diet-manage`). */
+const dietForm = z.object({ ...careDietCreate.shape, meal_at: localTime });
+const dietEditForm = z.object({ ...careDietUpdate.shape, meal_at: localTime });
+
+export function DietPage() {
+  const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
+  const members = useMemberOptions();
+  const filter = useMemberFilter();
+  const fields = [
+    { name: 'meal' as const, label: t('careRecords.diet.meal'), required: true, options: enumOptions(enumValues(Meal), mealLabelKey, t) },
+    { name: 'meal_at' as const, label: t('careRecords.diet.mealAt'), kind: 'datetime' as const, required: true },
+    { name: 'texture' as const, label: t('careRecords.diet.texture'), required: true, options: enumOptions(enumValues(DietTexture), dietTextureLabelKey, t) },
+    { name: 'served' as const, label: t('careRecords.diet.served'), required: true },
+    { name: 'eaten' as const, label: t('careRecords.diet.eaten'), required: true, options: enumOptions(enumValues(EatenPortion), eatenPortionLabelKey, t) },
+    { name: 'fluid_ml' as const, label: t('careRecords.diet.fluid'), type: 'number' as const, required: true, min: 0, max: 2000, helperText: t('careRecords.diet.fluidHelp') },
+    { name: 'appetite' as const, label: t('careRecords.diet.appetite'), required: true, options: enumOptions(enumValues(Appetite), appetiteLabelKey, t) },
+    { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
+  ];
+  const columns: Column<CareDietRow>[] = [
+    { id: 'meal_at', label: t('careRecords.diet.mealAt'), sortable: true, nowrap: true, render: (r) => when(r.meal_at) },
+    { id: 'member_name', label: memberLabel },
+    { id: 'meal', label: t('careRecords.diet.meal'), sortable: true, render: (r) => t(mealLabelKey[r.meal]) },
+    { id: 'served', label: t('careRecords.diet.served') },
+    { id: 'eaten', label: t('careRecords.diet.eaten'), sortable: true, render: (r) => t(eatenPortionLabelKey[r.eaten]) },
+    { id: 'fluid_ml', label: t('careRecords.diet.fluid'), render: (r) => t('careRecords.diet.ml', { value: r.fluid_ml }) },
+    { id: 'appetite', label: t('careRecords.diet.appetite'), render: (r) => t(appetiteLabelKey[r.appetite]) },
+    { id: 'state', label: t('careRecords.followUp'), render: (r) => <StateChip state={r.state} due={t('careRecords.diet.followUpDue')} /> },
+  ];
+  return (
+    <ResourcePage
+      title={t('page.diet-manage')}
+      resource={Resource.careDiet}
+      row={careDietRow}
+      columns={columns}
+      touches={[Resource.handleDiet]}
+      initialParams={{ order: 'desc', order_by: 'meal_at' }}
+      filters={[{ name: 'type', label: t('careRecords.diet.meal'), kind: 'select', options: enumOptions(enumValues(Meal), mealLabelKey, t) }]}
+      {...filter}
+      create={{
+        label: t('careRecords.diet.create'),
+        dialog: dialog({
+          schema: dietForm,
+          defaultValues: { meal_at: nowLocalInput(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200 },
+          fields: [{ name: 'member_id' as const, label: memberLabel, required: true, options: members }, ...fields],
+        }),
+      }}
+      edit={{
+        title: t('careRecords.diet.edit'),
+        dialog: (r) =>
+          dialog({
+            schema: dietEditForm,
+            defaultValues: { meal: r.meal, meal_at: toLocalInput(r.meal_at), texture: r.texture, served: r.served, eaten: r.eaten, fluid_ml: r.fluid_ml, appetite: r.appetite, remark: r.remark ?? '' },
+            fields,
+          }),
+      }}
+      deletable
+    />
+  );
+}
+
+/* Medical records (`medical-record`). */
+const medicalForm = z.object({ ...medicalRecordCreate.shape, diagnosed_at: localTime, ended_at: optionalLocalTime });
+const medicalEditForm = z.object({ ...medicalRecordUpdate.shape, diagnosed_at: localTime, ended_at: optionalLocalTime });
+
+export function MedicalRecordPage() {
+  const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
+  const members = useMemberOptions();
+  const filter = useMemberFilter();
+  const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
+  const fields = [
+    { name: 'diagnosis' as const, label: t('careRecords.medical.diagnosis'), required: true },
+    { name: 'icd_code' as const, label: t('careRecords.medical.icd'), helperText: t('careRecords.medical.icdHelp') },
+    { name: 'hospital' as const, label: t('careRecords.medical.hospital'), required: true },
+    { name: 'department' as const, label: t('careRecords.department'), required: true, options: departments },
+    { name: 'doctor' as const, label: t('careRecords.doctor') },
+    { name: 'diagnosed_at' as const, label: t('careRecords.medical.diagnosedAt'), kind: 'date' as const, required: true },
+    { name: 'ended_at' as const, label: t('careRecords.medical.endedAt'), kind: 'date' as const },
+    { name: 'medications' as const, label: t('careRecords.medical.medications'), multiline: true },
+    { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
+  ];
+  const columns: Column<MedicalRecordRow>[] = [
+    { id: 'diagnosed_at', label: t('careRecords.medical.diagnosedAt'), sortable: true, nowrap: true, render: (r) => day(r.diagnosed_at) },
+    { id: 'member_name', label: memberLabel },
+    { id: 'diagnosis', label: t('careRecords.medical.diagnosis'), render: (r) => (r.icd_code ? `${r.diagnosis} (${r.icd_code})` : r.diagnosis) },
+    { id: 'hospital', label: t('careRecords.medical.hospital'), render: (r) => `${r.hospital} · ${t(departmentLabelKey[r.department])}` },
+    { id: 'doctor', label: t('careRecords.doctor'), render: (r) => orDash(r.doctor) },
+    { id: 'medications', label: t('careRecords.medical.medications'), render: (r) => orDash(r.medications) },
+    { id: 'ended_at', label: t('careRecords.medical.endedAt'), render: (r) => (r.ended_at === null ? t('careRecords.medical.current') : day(r.ended_at)) },
+    { id: 'state', label: t('careRecords.medical.review'), render: (r) => <StateChip state={r.state} due={t('careRecords.medical.reviewDue')} /> },
+  ];
+  return (
+    <ResourcePage
+      title={t('page.medical-record')}
+      resource={Resource.medicalRecords}
+      row={medicalRecordRow}
+      columns={columns}
+      touches={[Resource.handleMedicalRecord]}
+      initialParams={{ order: 'desc', order_by: 'diagnosed_at' }}
+      filters={[{ name: 'keyword', label: t('careRecords.medical.search'), kind: 'text' }]}
+      {...filter}
+      create={{
+        label: t('careRecords.medical.create'),
+        dialog: dialog({
+          schema: medicalForm,
+          defaultValues: { diagnosed_at: todayLocalInput(), ended_at: null },
+          fields: [{ name: 'member_id' as const, label: memberLabel, required: true, options: members }, ...fields],
+        }),
+      }}
+      edit={{
+        title: t('careRecords.medical.edit'),
+        dialog: (r) =>
+          dialog({
+            schema: medicalEditForm,
+            defaultValues: {
+              diagnosis: r.diagnosis,
+              icd_code: r.icd_code ?? '',
+              hospital: r.hospital,
+              department: r.department,
+              doctor: r.doctor ?? '',
+              diagnosed_at: toLocalInput(r.diagnosed_at, true),
+              ended_at: toLocalInput(r.ended_at, true),
+              medications: r.medications ?? '',
+              remark: r.remark ?? '',
+            },
+            fields,
+            toBody: (v) => ({ ...v, icd_code: v.icd_code || null }),
+          }),
+      }}
+      deletable
+    />
+  );
+}
+
+/* Outpatient visits (`opd`). */
+const opdForm = z.object({ ...opdCreate.shape, visit_date: localTime });
+const opdEditForm = z.object({ ...opdUpdate.shape, visit_date: localTime });
+
+export function OpdPage() {
+  const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
+  const members = useMemberOptions();
+  const filter = useMemberFilter();
+  const fields = [
+    { name: 'type' as const, label: t('careRecords.opd.type'), required: true, options: enumOptions(enumValues(OutpatientType), outpatientTypeLabelKey, t) },
+    { name: 'visit_date' as const, label: t('careRecords.opd.date'), kind: 'date' as const, required: true },
+    { name: 'period' as const, label: t('careRecords.opd.period'), required: true, options: enumOptions(enumValues(ConsultationPeriod), consultationPeriodLabelKey, t) },
+    { name: 'department' as const, label: t('careRecords.department'), required: true, options: enumOptions(enumValues(Department), departmentLabelKey, t) },
+    { name: 'doctor' as const, label: t('careRecords.doctor'), required: true },
+    { name: 'number' as const, label: t('careRecords.opd.number'), type: 'number' as const, min: 1, max: 999 },
+    { name: 'status' as const, label: t('careRecords.opd.status'), options: enumOptions(enumValues(OpdStatus), opdStatusLabelKey, t) },
+    { name: 'notes' as const, label: t('careRecords.opd.notes'), multiline: true },
+  ];
+  const columns: Column<OpdRow>[] = [
+    { id: 'visit_date', label: t('careRecords.opd.date'), sortable: true, nowrap: true, render: (r) => `${day(r.visit_date)} ${t(consultationPeriodLabelKey[r.period])}` },
+    { id: 'member_name', label: memberLabel },
+    { id: 'type', label: t('careRecords.opd.type'), render: (r) => <Chip size="small" variant="outlined" color={r.type === OutpatientType.video ? 'info' : 'default'} label={t(outpatientTypeLabelKey[r.type])} /> },
+    { id: 'department', label: t('careRecords.department'), render: (r) => t(departmentLabelKey[r.department]) },
+    { id: 'doctor', label: t('careRecords.doctor') },
+    { id: 'number', label: t('careRecords.opd.number'), render: (r) => orDash(r.number) },
+    { id: 'status', label: t('careRecords.opd.status'), sortable: true, render: (r) => t(opdStatusLabelKey[r.status]) },
+    { id: 'notes', label: t('careRecords.opd.notes'), render: (r) => orDash(r.notes) },
+  ];
+  return (
+    <ResourcePage
+      title={t('page.opd')}
+      resource={Resource.opd}
+      row={opdRow}
+      columns={columns}
+      initialParams={{ order: 'desc', order_by: 'visit_date' }}
+      filters={[
+        { name: 'type', label: t('careRecords.opd.type'), kind: 'select', options: enumOptions(enumValues(OutpatientType), outpatientTypeLabelKey, t) },
+        { name: 'state', label: t('careRecords.opd.status'), kind: 'select', options: enumOptions(enumValues(OpdStatus), opdStatusLabelKey, t) },
+      ]}
+      {...filter}
+      create={{
+        label: t('careRecords.opd.create'),
+        dialog: dialog({
+          schema: opdForm,
+          defaultValues: { type: OutpatientType.general, period: ConsultationPeriod.morning, status: OpdStatus.booked, visit_date: todayLocalInput() },
+          fields: [{ name: 'member_id' as const, label: memberLabel, required: true, options: members }, ...fields],
+        }),
+      }}
+      edit={{
+        title: t('careRecords.opd.edit'),
+        dialog: (r) =>
+          dialog({
+            schema: opdEditForm,
+            defaultValues: { type: r.type, period: r.period, department: r.department, doctor: r.doctor, visit_date: toLocalInput(r.visit_date, true), number: r.number, status: r.status, notes: r.notes ?? '' },
+            fields,
+          }),
+      }}
+      deletable
+    />
+  );
+}
