@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { nowUnix } from '@vigil/contracts';
 import { apiLogin, expect, loginAs, test } from '../../fixtures.ts';
+import { expectNoSeriousAxeViolations } from '../shell/helpers.ts';
 
 /**
  * The audit trail as an organisation admin sees it: a member's heart-rate week read by a staff
@@ -27,6 +28,7 @@ test('orgstaff reading a member’s heart-rate week appears on orgadmin’s audi
   await expect(row).toBeVisible();
   await expect(row).toContainText('Read list');
   await expect(row).toContainText('Organisation staff');
+  await expectNoSeriousAxeViolations(page, 'audit trail');
 
   // Narrowed to vital signs and to reads of lists, the entry is still there.
   await page.getByRole('combobox', { name: 'Action' }).click();
