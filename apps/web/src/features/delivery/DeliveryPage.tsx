@@ -25,6 +25,7 @@ import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { usePermission, useSession } from '../../lib/session.ts';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
+import { useDeliveryWaiting } from './DeliveryWatch.tsx';
 import { RepeatOffers } from './RepeatOffers.tsx';
 import { FORM_LINES, emptyOrder, orderForm, sideOfRole } from './order-form.ts';
 
@@ -43,6 +44,7 @@ export default function DeliveryPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [moving, setMoving] = useState<DeliveryOrderRow | null>(null);
   const orderDialog = useOrderDialog(side === 'care');
+  const waiting = useDeliveryWaiting();
 
   const columns = useMemo<Column<DeliveryOrderRow>[]>(
     () => [
@@ -83,7 +85,12 @@ export default function DeliveryPage() {
           { name: 'state', label: t('delivery.state'), kind: 'select', options: enumOptions(states, deliveryOrderStateLabelKey, t) },
         ]}
         create={side === 'care' ? { label: t('delivery.create'), dialog: orderDialog } : undefined}
-        subHeader={side === 'care' ? <RepeatOffers onOpen={setViewing} /> : undefined}
+        subHeader={
+          <>
+            {waiting > 0 && <Chip color="error" variant="outlined" sx={{ alignSelf: 'flex-start' }} label={t('shell.waiting', { count: waiting })} data-testid="delivery-waiting" />}
+            {side === 'care' && <RepeatOffers onOpen={setViewing} />}
+          </>
+        }
         rowActions={[
           { id: 'view', label: t('delivery.view'), icon: <VisibilityIcon fontSize="small" />, onClick: (r) => setViewing(r.id) },
           {
