@@ -38,7 +38,7 @@ test('one order from submission to finish across the care home and the pharmacy'
   await care.getByRole('option').first().click();
   await form.getByRole('combobox', { name: /Pharmacy/ }).click();
   await care.getByRole('option').first().click();
-  await form.getByLabel(/Medicine 1/).fill('Donepezil 5 mg');
+  await form.getByRole('textbox', { name: /Medicine 1/ }).fill('Donepezil 5 mg');
   await form.getByLabel(/Quantity/).first().fill('28');
   await form.getByLabel(/Unit/).first().fill('tablet');
   await form.getByRole('button', { name: 'Save' }).click();

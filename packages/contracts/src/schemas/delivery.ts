@@ -127,10 +127,11 @@ export const deliveryOrderDetail = deliveryOrderRow.extend({
 export type DeliveryOrderDetail = z.infer<typeof deliveryOrderDetail>;
 
 /**
- * A line names the medicine as the prescription does. The link to the medicine catalogue of issue
- * 12 (`/medicine`) is added with that catalogue; until then a line is its name, quantity and unit.
+ * A line names the medicine as the prescription does, and links it to the home's medicine catalogue
+ * (`/medicine`) when the catalogue has it: an enabled entry of the ordering organisation (another is -7).
  */
 const lineInput = z.strictObject({
+  medicine_id: id.nullable().optional(),
   medicine_name: textField({ max: 100 }),
   quantity,
   unit: textField({ max: 20 }),

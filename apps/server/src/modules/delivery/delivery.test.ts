@@ -13,7 +13,7 @@ import {
   paginated,
   type DeliveryOrderCreate,
 } from '@vigil/contracts';
-import { deliveryOrders, members, orgRelations } from '../../db/schema/index.ts';
+import { deliveryOrders, medicines, members, orgRelations } from '../../db/schema/index.ts';
 import { createArea, createOrg, createStaff, createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 
@@ -141,6 +141,20 @@ describe('/delivery/medicine ordering', () => {
   it('lets only care roles order: a pharmacy role gets -3', async () => {
     const res = await api(t.app, tokens.pharm).post('/delivery/medicine', order());
     expect(res.json().code).toBe(ErrorCode.noPermission);
+  });
+
+  it('links a line to the home’s medicine catalogue, and refuses another organisation’s entry (-7)', async () => {
+    const [own, theirs] = await t.db
+      .insert(medicines)
+      .values([
+        { orgId: world.orgs.careA, name: 'Metformin 500 mg', form: 0, unit: 'tablet', medicationType: 0 },
+        { orgId: world.orgs.careB, name: 'Metformin 500 mg', form: 0, unit: 'tablet', medicationType: 0 },
+      ])
+      .returning({ id: medicines.id });
+    const linked = await submit({ lines: [{ medicine_id: own.id, medicine_name: 'Metformin 500 mg', quantity: 56, unit: 'tablet' }] });
+    expect(linked.lines[0]).toMatchObject({ medicine_id: own.id, medicine_name: 'Metformin 500 mg' });
+    const foreign = await api(t.app, tokens.staffA).post('/delivery/medicine', order({ lines: [{ medicine_id: theirs.id, medicine_name: 'Metformin 500 mg', quantity: 56, unit: 'tablet' }] }));
+    expect(foreign.json().code).toBe(ErrorCode.notFound);
   });
 
   it('answers a special character with -5 naming the field', async () => {

@@ -25,7 +25,7 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { areas, deliveryOrderHistory, deliveryOrderLines, deliveryOrders, members, orgRelations, orgs, staff } from '../../db/schema/index.ts';
+import { areas, deliveryOrderHistory, deliveryOrderLines, deliveryOrders, medicines, members, orgRelations, orgs, staff } from '../../db/schema/index.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { forbidden, invalid, notFound, processError } from '../../http/errors.ts';
@@ -71,9 +71,28 @@ async function deliveryTarget(tx: Tx, careOrgId: number, pharmacyAreaId: number)
   return target;
 }
 
-async function insertLines(tx: Tx, orderId: number, lines: DeliveryLineInput[]): Promise<void> {
+/**
+ * The lines of an order. A catalogue link must name an enabled medicine of the ordering
+ * organisation; anything else is -7, as another home's catalogue is not the caller's to see.
+ */
+async function insertLines(tx: Tx, orderId: number, orgId: number, lines: DeliveryLineInput[]): Promise<void> {
+  const linked = [...new Set(lines.flatMap((l) => (l.medicine_id ? [l.medicine_id] : [])))];
+  if (linked.length) {
+    const found = await tx
+      .select({ id: medicines.id })
+      .from(medicines)
+      .where(and(inArray(medicines.id, linked), eq(medicines.orgId, orgId), eq(medicines.enabled, true)));
+    if (found.length !== linked.length) throw notFound('Medicine not found in the catalogue');
+  }
   await tx.insert(deliveryOrderLines).values(
-    lines.map((l) => ({ orderId, medicineName: l.medicine_name.trim(), quantity: l.quantity, unit: l.unit.trim(), remark: l.remark ?? null })),
+    lines.map((l) => ({
+      orderId,
+      medicineId: l.medicine_id ?? null,
+      medicineName: l.medicine_name.trim(),
+      quantity: l.quantity,
+      unit: l.unit.trim(),
+      remark: l.remark ?? null,
+    })),
   );
 }
 
@@ -135,7 +154,7 @@ export async function createOrder(app: FastifyInstance, p: Principal, body: Deli
         createdBy: p.staffId,
       })
       .returning({ id: deliveryOrders.id });
-    await insertLines(tx, order.id, body.lines);
+    await insertLines(tx, order.id, member.orgId, body.lines);
     await recordTransition(tx, p, order.id, null, deliveryInitialState, DeliverySide.care, null);
     return order.id;
   });
@@ -175,7 +194,7 @@ export async function updateOrder(
       .where(eq(deliveryOrders.id, id));
     if (body.lines) {
       await tx.delete(deliveryOrderLines).where(eq(deliveryOrderLines.orderId, id));
-      await insertLines(tx, id, body.lines);
+      await insertLines(tx, id, order.orgId, body.lines);
     }
   });
   await announce(app, id, 'amended', DeliverySide.care);
@@ -337,10 +356,21 @@ export async function orderRepeat(app: FastifyInstance, p: Principal, id: number
         createdBy: p.staffId,
       })
       .returning({ id: deliveryOrders.id });
+    // A catalogue entry disabled since is no longer offered: the line keeps its name, without the link.
+    const enabled = new Set(
+      (await tx.select({ id: medicines.id }).from(medicines).where(and(eq(medicines.orgId, previous.org_id), eq(medicines.enabled, true)))).map((m) => m.id),
+    );
     await insertLines(
       tx,
       order.id,
-      lines.map((l) => ({ medicine_name: l.medicineName, quantity: l.quantity, unit: l.unit, remark: l.remark })),
+      previous.org_id,
+      lines.map((l) => ({
+        medicine_id: l.medicineId !== null && enabled.has(l.medicineId) ? l.medicineId : null,
+        medicine_name: l.medicineName,
+        quantity: l.quantity,
+        unit: l.unit,
+        remark: l.remark,
+      })),
     );
     await recordTransition(tx, p, order.id, null, deliveryInitialState, DeliverySide.care, null);
     return order.id;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DeliveryOrderState, Resource, Role, areaRow, deliveryOrderCreate, deliveryOrderRow, deliveryStateChange, memberRow, type DeliveryOrderRow } from '@vigil/contracts';
+import { DeliveryOrderState, Resource, Role, areaRow, deliveryOrderCreate, deliveryOrderRow, deliveryStateChange, medicineRow, memberRow, type DeliveryOrderRow } from '@vigil/contracts';
 import { ok } from '../../test/api-mock.ts';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
@@ -65,7 +65,7 @@ describe('medication delivery page', { timeout: 30_000 }, () => {
   });
 
   it('lets the care home order for a member from a related pharmacy with a body the server accepts', async () => {
-    signInAs({ router: Role.orgStaff, api: api({ route: base, method: 'POST' }) });
+    signInAs({ router: Role.orgStaff, api: api({ route: base, method: 'POST' }, { route: Resource.medicine, method: 'GET' }) });
     const server = mockApi();
     server.list(base, deliveryOrderRow, []);
     server.list(Resource.user, memberRow, [
@@ -78,6 +78,12 @@ describe('medication delivery page', { timeout: 30_000 }, () => {
     server.list(Resource.areaPharmacy, areaRow, [
       { id: 8, org_id: 3, org_name: 'Renai Pharmacy', name: 'Delivery desk', remark: null, enable: true, created_at: 1_767_225_600, updated_at: 1_767_225_600 },
     ]);
+    server.list(Resource.medicine, medicineRow, [
+      {
+        id: 31, org_id: 2, org_name: 'Pine Care', name: 'Amlodipine', generic_name: null, strength: '5 mg', form: 0, unit: 'tablet', medication_type: 0,
+        controlled_level: 0, time_critical: false, enable: true, remark: null, created_at: 1_767_225_600, updated_at: 1_767_225_600,
+      },
+    ]);
     server.accept('POST', base, deliveryOrderCreate);
     renderWithProviders(<DeliveryPage />);
 
@@ -87,14 +93,26 @@ describe('medication delivery page', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Mei Chen' }));
     await userEvent.click(form.getByRole('combobox', { name: /Pharmacy/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Renai Pharmacy Delivery desk' }));
-    await userEvent.type(form.getByLabelText(/Medicine 1/), 'Metformin 500 mg');
+    await userEvent.type(form.getByRole('textbox', { name: /Medicine 1/ }), 'Metformin 500 mg');
     await userEvent.type(form.getAllByLabelText(/Quantity/)[0], '56');
     await userEvent.type(form.getAllByLabelText(/Unit/)[0], 'tablet');
+    // The second line comes from the home's catalogue: its name and unit need no typing.
+    await userEvent.click(form.getByRole('combobox', { name: /Medicine 2 from the catalogue/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Amlodipine 5 mg' }));
+    await userEvent.type(form.getAllByLabelText(/Quantity/)[1], '28');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(server.callsTo('POST', base)).toHaveLength(1));
     const body = deliveryOrderCreate.parse(server.callsTo('POST', base)[0].body);
-    expect(body).toMatchObject({ member_id: 11, pharmacy_area_id: 8, type: 0, lines: [{ medicine_name: 'Metformin 500 mg', quantity: 56, unit: 'tablet' }] });
+    expect(body).toMatchObject({
+      member_id: 11,
+      pharmacy_area_id: 8,
+      type: 0,
+      lines: [
+        { medicine_id: null, medicine_name: 'Metformin 500 mg', quantity: 56, unit: 'tablet' },
+        { medicine_id: 31, medicine_name: 'Amlodipine', quantity: 28, unit: 'tablet' },
+      ],
+    });
   });
 
   it('offers the care home the next order of a repeat prescription that has come due, in one step', async () => {

@@ -12,6 +12,7 @@ import {
   deliveryStateChange,
   deliveryTypeLabelKey,
   enumValues,
+  medicineRow,
   memberRow,
   nextDeliveryStates,
   type DeliveryOrderRow,
@@ -22,8 +23,9 @@ import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, dialog, enumOptions, ResourcePage, useResourceOptions } from '../../components/resource/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
-import { useSession } from '../../lib/session.ts';
+import { usePermission, useSession } from '../../lib/session.ts';
 import { OrderDetailDialog } from './OrderDetailDialog.tsx';
+import { useDeliveryWaiting } from './DeliveryWatch.tsx';
 import { RepeatOffers } from './RepeatOffers.tsx';
 import { FORM_LINES, emptyOrder, orderForm, sideOfRole } from './order-form.ts';
 
@@ -42,6 +44,7 @@ export default function DeliveryPage() {
   const [viewing, setViewing] = useState<number | null>(null);
   const [moving, setMoving] = useState<DeliveryOrderRow | null>(null);
   const orderDialog = useOrderDialog(side === 'care');
+  const waiting = useDeliveryWaiting();
 
   const columns = useMemo<Column<DeliveryOrderRow>[]>(
     () => [
@@ -82,7 +85,12 @@ export default function DeliveryPage() {
           { name: 'state', label: t('delivery.state'), kind: 'select', options: enumOptions(states, deliveryOrderStateLabelKey, t) },
         ]}
         create={side === 'care' ? { label: t('delivery.create'), dialog: orderDialog } : undefined}
-        subHeader={side === 'care' ? <RepeatOffers onOpen={setViewing} /> : undefined}
+        subHeader={
+          <>
+            {waiting > 0 && <Chip color="error" variant="outlined" sx={{ alignSelf: 'flex-start' }} label={t('shell.waiting', { count: waiting })} data-testid="delivery-waiting" />}
+            {side === 'care' && <RepeatOffers onOpen={setViewing} />}
+          </>
+        }
         rowActions={[
           { id: 'view', label: t('delivery.view'), icon: <VisibilityIcon fontSize="small" />, onClick: (r) => setViewing(r.id) },
           {
@@ -106,8 +114,12 @@ function useOrderDialog(enabled: boolean) {
   const { t } = useTranslation();
   const members = useResourceOptions(Resource.user, memberRow, {}, enabled);
   const pharmacies = useResourceOptions(Resource.areaPharmacy, areaRow, {}, enabled);
+  const canReadCatalogue = usePermission('GET', Resource.medicine);
+  const catalogue = useResourceOptions(Resource.medicine, medicineRow, { enable: 1 }, enabled && canReadCatalogue);
+  const medicines = catalogue.data ?? [];
+  const medicineOptions = medicines.map((m) => ({ value: m.id, label: m.strength ? `${m.name} ${m.strength}` : m.name }));
   return dialog({
-    schema: orderForm,
+    schema: orderForm(medicines),
     defaultValues: emptyOrder(),
     fields: [
       { name: 'member_id', label: t('delivery.member'), required: true, options: (members.data ?? []).map((m) => ({ value: m.id, label: m.name })) },
@@ -121,7 +133,10 @@ function useOrderDialog(enabled: boolean) {
       { name: 'repeat_days', label: t('delivery.repeatDays'), type: 'number', min: 7, max: 90, helperText: t('delivery.repeatDaysHint') },
       { name: 'requested_date', label: t('delivery.requestedDate'), kind: 'date', required: true },
       ...Array.from({ length: FORM_LINES }, (_, i) => [
-        { name: `lines.${i}.medicine_name` as const, label: t('delivery.medicineN', { n: i + 1 }), required: i === 0 },
+        ...(medicineOptions.length > 0
+          ? [{ name: `lines.${i}.medicine_id` as const, label: t('delivery.fromCatalogue', { n: i + 1 }), options: medicineOptions, helperText: t('delivery.fromCatalogueHint') }]
+          : []),
+        { name: `lines.${i}.medicine_name` as const, label: t('delivery.medicineN', { n: i + 1 }), required: i === 0 && medicineOptions.length === 0 },
         { name: `lines.${i}.quantity` as const, label: t('delivery.quantity'), type: 'number' as const, min: 1, required: i === 0 },
         { name: `lines.${i}.unit` as const, label: t('delivery.unit'), required: i === 0 },
       ]).flat(),

@@ -35,17 +35,22 @@ export function DeliveryWatch() {
   return allowed ? <Watching /> : null;
 }
 
-function Watching() {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const side = sideOfRole(useSession().role);
+/** How many orders wait for the reader's side (the sidebar badge; the page repeats it for phones, where the sidebar is folded away). */
+export function useDeliveryWaiting(): number {
   const waiting = useQuery({
     queryKey: waitingKey,
     queryFn: ({ signal }) =>
       request(Resource.deliveryMedicine, { query: { waiting: 1, per_page: 1 }, schema: paginated(deliveryOrderRow), signal, silent: true }),
     select: (page) => page.total,
   });
-  const count = waiting.data ?? 0;
+  return waiting.data ?? 0;
+}
+
+function Watching() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const side = sideOfRole(useSession().role);
+  const count = useDeliveryWaiting();
 
   useEffect(() => {
     setNavBadge(DELIVERY_PATH, count);

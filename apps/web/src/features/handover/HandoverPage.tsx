@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, Route, Routes, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -39,6 +40,7 @@ import {
   type HandoverDetail,
   type HandoverItem,
   type HandoverRow,
+  type PageKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -56,6 +58,7 @@ import {
 } from '../../components/resource/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
+import { useNavigation } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** Vigil's shift handover pages (docs/handover.md): the list, and `handover/detail/:id` the I-PASS sheet. */
@@ -187,9 +190,7 @@ function HandoverSheet() {
           {m.summary && <Typography>{t('common.labelled', { label: t('handover.summary'), value: m.summary })}</Typography>}
           {m.contingency && <Typography>{t('common.labelled', { label: t('handover.contingency'), value: m.contingency })}</Typography>}
           {m.items.map((i) => (
-            <Typography key={itemKey(i)} variant="body2">
-              {t('handover.item', { time: when(i.time), item: t(handoverItemKindLabelKey[i.kind]) })}
-            </Typography>
+            <ItemLine key={itemKey(i)} item={i} />
           ))}
         </Paper>
       ))}
@@ -215,7 +216,10 @@ function HandoverSheet() {
                   slotProps={{ input: { 'aria-label': t('handover.markDone', { action: a.content }) } }}
                 />
               </TableCell>
-              <TableCell>{a.member_name ? t('handover.actionFor', { name: a.member_name, action: a.content }) : a.content}</TableCell>
+              <TableCell>
+                {a.member_name ? t('handover.actionFor', { name: a.member_name, action: a.content }) : a.content}
+                {a.carried_from_id !== null && <Chip size="small" variant="outlined" label={t('handover.carried')} sx={{ ml: 1 }} />}
+              </TableCell>
               <TableCell>{a.owner_name}</TableCell>
               <TableCell sx={{ color: a.done_at === null && a.due_time < nowUnix() ? 'error.main' : undefined }}>{when(a.due_time)}</TableCell>
             </TableRow>
@@ -238,6 +242,31 @@ function HandoverSheet() {
         />
       )}
     </Stack>
+  );
+}
+
+/** Where each item's source record is read: the page of its resource, narrowed to the member where the page allows it. */
+const sourcePage: Record<string, { page: PageKey; byMember: boolean }> = {
+  [Resource.abnormal]: { page: 'abnormal-log', byMember: false },
+  [Resource.careSchedule]: { page: 'service-schedule', byMember: true },
+  [Resource.carePackage]: { page: 'package-record', byMember: true },
+  [Resource.deliveryMedicine]: { page: 'medication-delivery', byMember: false },
+  [Resource.medicalUser]: { page: 'medical-state-log', byMember: false },
+};
+
+/** One generated item: its time and kind, linked to its source record's page when the reader may open it. */
+function ItemLine({ item }: { item: HandoverItem }) {
+  const { t } = useTranslation();
+  const { pages } = useNavigation();
+  const text = t('handover.item', { time: when(item.time), item: t(handoverItemKindLabelKey[item.kind]) });
+  const target = sourcePage[item.source.resource];
+  if (!target || !pages.has(target.page)) return <Typography variant="body2">{text}</Typography>;
+  return (
+    <Typography variant="body2">
+      <Link component={RouterLink} to={`/${target.page}${target.byMember ? `?user_id=${item.member_id}` : ''}`}>
+        {text}
+      </Link>
+    </Typography>
   );
 }
 
