@@ -81,6 +81,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
       socketUrl: config.socketUrl,
       mapsKey: config.mapsKey,
       mapId: config.mapId,
+      mapTiles: config.mapTiles,
     };
     reply.type('application/javascript').header('cache-control', 'no-store');
     return `window.__VIGIL_CONFIG__ = ${JSON.stringify(settings)};\n`;

@@ -1,5 +1,5 @@
 /** Settings the server injects at runtime through `/config.js` (ARCHITECTURE.md: the build holds none). */
-export type RuntimeConfig = { apiBase: string; socketUrl: string; mapsKey: string; mapId: string };
+export type RuntimeConfig = { apiBase: string; socketUrl: string; mapsKey: string; mapId: string; mapTiles: string };
 
 declare global {
   interface Window {
@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-const defaults: RuntimeConfig = { apiBase: '/api', socketUrl: '', mapsKey: '', mapId: '' };
+const defaults: RuntimeConfig = { apiBase: '/api', socketUrl: '', mapsKey: '', mapId: '', mapTiles: '' };
 
 function text(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
@@ -22,5 +22,6 @@ export function runtimeConfig(): RuntimeConfig {
     socketUrl: text(raw?.socketUrl, defaults.socketUrl),
     mapsKey: text(raw?.mapsKey, defaults.mapsKey),
     mapId: text(raw?.mapId, defaults.mapId),
+    mapTiles: text(raw?.mapTiles, defaults.mapTiles),
   };
 }

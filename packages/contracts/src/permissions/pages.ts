@@ -25,6 +25,8 @@ export const Page = {
   'device-chylyng': { resource: Resource.deviceBindChylyng },
   'device-bind': { resource: Resource.deviceBind },
   'device-sleep-history': { resource: Resource.deviceSleepHistory },
+  /** Worn devices' current state and positions on a map (SPEC §7 /device/bind/real-time). */
+  'device-real-time': { resource: Resource.deviceBindRealTime },
   'abnormal-log': { resource: Resource.abnormal },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
@@ -110,7 +112,12 @@ const adminGroup = (withOrg: boolean): MenuGroup => ({
 });
 const memberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'member-device', 'member-device-chylyng', 'medical-state-log'],
+  pages: ['member', 'member-device', 'member-device-chylyng', 'device-real-time', 'medical-state-log'],
+};
+/** SPEC's care-staff-like table lists the 4G watch page where the org area has its IoT devices. */
+const staffMemberGroup: MenuGroup = {
+  group: 'members',
+  pages: ['member', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
@@ -119,8 +126,12 @@ const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medi
  * the ordering responsibility, so its admins and staff have the pharmacy's page too.
  */
 const careHomeGroup: MenuGroup = { group: 'care', pages: [...careGroup.pages, 'medication-delivery', 'handover'] };
-const vitalGroup: MenuGroup = { group: 'vitals', pages: vitalPages };
+/** The member-care area's physiological standards sit with the readings they judge. */
+const vitalGroup: MenuGroup = { group: 'vitals', pages: ['standerd', ...vitalPages] };
 const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change-log-member'] };
+
+/** Security companies watch their members through 4G location watches. */
+const guardMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'device-chylyng', 'device-real-time'] };
 
 /**
  * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one list
@@ -137,19 +148,19 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   ],
   [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
   [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
-  [Role.orgStaff]: [memberGroup, alertGroup, careHomeGroup, vitalGroup],
+  [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup],
   [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
   [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
-  [Role.hospitalDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.hospitalDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
   [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
-  [Role.clinicDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.clinicDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
   [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, logGroup],
   [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
-  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup],
-  [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, alertGroup],
-  [Role.guardStaff]: [{ group: 'members', pages: ['member'] }, alertGroup],
+  [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, alertGroup],
+  [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, alertGroup],
+  [Role.guardStaff]: [guardMemberGroup, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
   [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
 };

@@ -6,6 +6,7 @@ import {
   dataSourcesFor,
 } from '@vigil/contracts';
 import type { DemoDevice } from './devices.ts';
+import { demoPosition } from '../places.ts';
 
 /** A reading as the ingest service takes it. */
 export type DemoReading = {
@@ -86,6 +87,15 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
       const end = start + 6 * HOUR + Math.floor(rnd() * 7200);
       push('sleep', code(SamplingInterval.fiveMinutes), start, sleepNight(rnd, start, end));
     }
+    // Battery and wearing every hour: the real-time device list shows each watch's state.
+    every(HOUR, (t) => {
+      push('battery', code(SamplingInterval.oneMinute), t, { level: round(100 - ((t / HOUR) % 30) * 2.5) });
+      push('wearing', code(SamplingInterval.oneMinute), t, { worn: rnd() > 0.01 });
+    });
+    if (device.type === DeviceType.chylyngWatch && device.memberId !== null) {
+      const memberId = device.memberId;
+      every(600, (t) => push('location', code(SamplingInterval.oneMinute), t, demoPosition(memberId, t)));
+    }
     return out;
   }
   switch (device.type) {
@@ -96,6 +106,17 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         push('sleep', DataSource.sleepSensor1m, start, sleepNight(rnd, start, end));
         for (let t = start; t < end; t += 300)
           push('heartRate', DataSource.sleepSensor5m, t, { value: round(between(rnd, 55, 72)) });
+        // Bed status every ten minutes (the sleep perception history): in bed through the night,
+        // out for the day, with the rates the sensor reads while someone lies on it.
+        const dayEnd = day + DAY + 22 * HOUR;
+        for (let t = start; t < Math.min(dayEnd, to); t += 600) {
+          const inBed = t < end;
+          push('bed', DataSource.sleepSensor5s, t, {
+            status: inBed ? 1 : 0,
+            minutes: Math.floor((inBed ? t - start : t - end) / 60),
+            ...(inBed && { heart_rate: round(between(rnd, 55, 70)), breath_rate: round(between(rnd, 12, 18)) }),
+          });
+        }
       }
       break;
     case DeviceType.temperaturePatch:

@@ -1,6 +1,7 @@
 import { DataSource, DeviceType, SamplingInterval, dataSourcesFor } from '@vigil/contracts';
 import type { DemoDevice } from '../history/devices.ts';
 import { heartRate, type DemoReading, type Random } from '../history/generators.ts';
+import { demoPosition } from '../places.ts';
 
 /** One live stream of a device: a kind sent every `seconds`, aligned to that period. */
 type Stream = {
@@ -57,6 +58,10 @@ export function streamsOf(device: DemoDevice): Stream[] {
         make: (_t, rnd) => ({ source: oneMinute, values: { worn: rnd() > 0.02 } }),
       },
     ];
+    if (device.type === DeviceType.chylyngWatch && device.memberId !== null) {
+      const memberId = device.memberId;
+      streams.push({ kind: 'location', seconds: 60, make: (t) => ({ source: oneMinute, values: demoPosition(memberId, t) }) });
+    }
     if (device.type === DeviceType.chylyngWatch) {
       streams.push({
         kind: 'sos',

@@ -12,3 +12,4 @@ export { ReadingSummary } from './components/ReadingSummary.tsx';
 export { SleepDayPanel } from './components/SleepDayPanel.tsx';
 export { pageFor } from './pages/VitalPage.tsx';
 export { sleepTotalsOf as sleepTotalsOfRecord } from './kinds/table.tsx';
+export { MemberPicker } from './components/MemberPicker.tsx';
