@@ -94,6 +94,7 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
   ],
   'device-chylyng': [[Resource.user, 'read']],
   'device-real-time': [[Resource.area, 'read']],
+  'handle-record': [[Resource.area, 'read']],
   'device-sleep-history': [[Resource.area, 'read']],
   'member-device-chylyng': [
     [Resource.deviceBindChylyng, 'inherit'],

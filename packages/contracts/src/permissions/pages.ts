@@ -28,6 +28,8 @@ export const Page = {
   /** Worn devices' current state and positions on a map (SPEC §7 /device/bind/real-time). */
   'device-real-time': { resource: Resource.deviceBindRealTime },
   'abnormal-log': { resource: Resource.abnormal },
+  /** SPEC §2 hotel "handling records": every handling of an abnormal event. */
+  'handle-record': { resource: Resource.handleAbnormal },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
   'medical-state-log': { resource: Resource.medicalUser },
@@ -120,6 +122,8 @@ const staffMemberGroup: MenuGroup = {
   pages: ['member', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
+/** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
+const hotelAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'handle-record'] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
 /**
  * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
@@ -156,8 +160,8 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.hospitalDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
   [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
   [Role.clinicDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, logGroup],
-  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
+  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAlertGroup, logGroup],
+  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAlertGroup],
   [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, alertGroup],
   [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, alertGroup],
   [Role.guardStaff]: [guardMemberGroup, alertGroup],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, isNull } from 'drizzle-orm';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { AbnormalType, DeviceType, ErrorCode, RealtimeEvent, deviceRealTimeRow, insideZone, paginated, sleepHistoryRow, type SafeZone } from '@vigil/contracts';
+import { AbnormalType, DeviceType, ErrorCode, RealtimeEvent, deviceRealTimeRow, handleRecordRow, insideZone, paginated, sleepHistoryRow, type SafeZone } from '@vigil/contracts';
 import type { Database } from '../../db/client.ts';
 import { abnormalEvents, deviceBindings, devices, members, orgs, staff } from '../../db/schema/index.ts';
 import { createRandom, seedDemo } from '../../demo/seed.ts';
@@ -193,5 +193,33 @@ describe('nursing aide', () => {
     expect(deleted.json().code).toBe(ErrorCode.noPermission);
     // Reading the members is still theirs.
     expect((await api(instance.app, token).get('/user')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /handle/abnormal (hotel handling records)', () => {
+  it('lists a handling with the alert it answered, in the hotel only', async () => {
+    const token = await login(instance.app, 'hoteladmin', DEMO_PASSWORD);
+    // A hot room: the hotel's air box reports 31 °C, which raises "temperature high" (8).
+    const [airBox] = await database.db
+      .select({ serial: devices.serial, orgId: devices.orgId })
+      .from(devices)
+      .innerJoin(staff, and(eq(staff.orgId, devices.orgId), eq(staff.account, 'hoteladmin')))
+      .where(eq(devices.type, DeviceType.airBox))
+      .limit(1);
+    await ingestServiceOf(instance.app).ingest({ kind: 'gateway', gatewayId: 0, orgId: airBox.orgId }, [
+      { serial: airBox.serial, kind: 'air', source: 0, occur_time: nowS - 120, values: { temperature: 31 } },
+    ]);
+    const [event] = await database.db
+      .select({ id: abnormalEvents.id, type: abnormalEvents.type })
+      .from(abnormalEvents)
+      .where(and(eq(abnormalEvents.orgId, airBox.orgId), eq(abnormalEvents.type, AbnormalType.temperatureHigh)));
+    expect(event).toBeDefined();
+    const handled = await api(instance.app, token).post('/handle/abnormal', { abnormal_id: event.id, content: 'Checked on the guest' });
+    expect(handled.statusCode).toBe(200);
+    const list = paginated(handleRecordRow).parse((await api(instance.app, token).get('/handle/abnormal', { order: 'desc', order_by: 'handle_time' })).json().data);
+    expect(list.list[0]).toMatchObject({ abnormal_id: event.id, type: event.type, content: 'Checked on the guest' });
+    const other = await login(instance.app, 'guardadmin', DEMO_PASSWORD);
+    // Another organisation's record is not found for a security company admin (-7).
+    expect((await api(instance.app, other).get(`/handle/abnormal/${list.list[0].id}`)).json().code).toBe(ErrorCode.notFound);
   });
 });

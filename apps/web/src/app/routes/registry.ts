@@ -47,6 +47,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'change-log-staff': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.StaffChangeLogPage }))),
   'change-log-member': lazy(() => import('../../features/admin/change-log/pages.tsx').then((m) => ({ default: m.MemberChangeLogPage }))),
   'device-sleep-history': lazy(() => import('../../features/device-state/SleepHistoryPage.tsx')),
+  'handle-record': lazy(() => import('../../features/device-state/HandleRecordPage.tsx')),
   'device-real-time': lazy(() => import('../../features/device-state/DeviceRealTimePage.tsx')),
   standerd: lazy(() => import('../../features/admin/member/StandardsPage.tsx')),
   'medical-state-log': lazy(() => import('../../features/admin/medical-state/MedicalStateLogPage.tsx')),
