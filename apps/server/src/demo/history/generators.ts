@@ -87,6 +87,24 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
       const end = start + 6 * HOUR + Math.floor(rnd() * 7200);
       push('sleep', code(SamplingInterval.fiveMinutes), start, sleepNight(rnd, start, end));
     }
+    // Every kind a watch measures, so each reading page has history: HRV and steps hourly, a daily
+    // walk as a sports session, and the heart / vessel health index each morning.
+    every(HOUR, (t) => {
+      const hour = ((t + UTC_OFFSET) % DAY) / HOUR;
+      const asleep = hour < 6 || hour >= 22;
+      push('hrv', code(SamplingInterval.fiveMinutes), t, { value: round(asleep ? between(rnd, 45, 75) : between(rnd, 25, 50)) });
+      push('activity', code(SamplingInterval.fiveMinutes), t, {
+        value: asleep ? Math.floor(between(rnd, 0, 30)) : Math.floor(between(rnd, 150, 900)),
+      });
+    });
+    at(16, (t) => {
+      const minutes = Math.floor(between(rnd, 20, 45));
+      push('sports', code(SamplingInterval.fiveMinutes), t, { value: round(minutes * between(rnd, 3.5, 5)), minutes, sport: 1 });
+    });
+    at(9, (t) => {
+      const result = rnd() < 0.08 ? 2 : rnd() < 0.4 ? 1 : 0;
+      push('heartVessel', code(SamplingInterval.fiveMinutes), t, { value: round(between(rnd, 60, 95) - result * 15), result, vessel: rnd() < 0.5 });
+    });
     // Battery and wearing every hour: the real-time device list shows each watch's state.
     every(HOUR, (t) => {
       push('battery', code(SamplingInterval.oneMinute), t, { level: round(100 - ((t / HOUR) % 30) * 2.5) });
@@ -163,6 +181,12 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         );
       break;
     case DeviceType.glucometer:
+      // Its continuous sensor: blood glucose every half hour, higher after meals.
+      every(1800, (t) => {
+        const hour = ((t + UTC_OFFSET) % DAY) / HOUR;
+        const afterMeal = [8, 13, 19].some((h) => hour >= h && hour < h + 2);
+        push('bloodGlucose', DataSource.glucometer, t, { value: round(afterMeal ? between(rnd, 110, 165) : between(rnd, 78, 105)) });
+      });
       for (const [hour, segment, min, max] of [
         [7, BloodSugarSegment.beforeBreakfast, 75, 99],
         [14, BloodSugarSegment.afterLunch2h, 95, 150],

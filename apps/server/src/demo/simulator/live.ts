@@ -45,6 +45,16 @@ export function streamsOf(device: DemoDevice): Stream[] {
         }),
       },
       {
+        kind: 'hrv',
+        seconds: 600,
+        make: (t, rnd) => ({ source: oneMinute, values: { value: round(night(t) ? 50 + 25 * rnd() : 25 + 25 * rnd()) } }),
+      },
+      {
+        kind: 'activity',
+        seconds: 600,
+        make: (t, rnd) => ({ source: oneMinute, values: { value: Math.floor(night(t) ? 5 * rnd() : 50 + 150 * rnd()) } }),
+      },
+      {
         kind: 'battery',
         seconds: 600,
         make: (_t, rnd) => ({
@@ -106,6 +116,14 @@ export function streamsOf(device: DemoDevice): Stream[] {
             source: oneMinute,
             values: { value: rnd() < 0.005 ? 38.2 : round(36.3 + rnd(), 1), volt: 3.8, stat: 1 },
           }),
+        },
+      ];
+    case DeviceType.glucometer:
+      return [
+        {
+          kind: 'bloodGlucose',
+          seconds: 300,
+          make: (_t, rnd) => ({ source: DataSource.glucometer, values: { value: round(85 + 40 * rnd()) } }),
         },
       ];
     case DeviceType.pulseOximeter:
