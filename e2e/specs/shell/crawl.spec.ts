@@ -54,6 +54,8 @@ async function expectSettled(page: Page, settled: () => boolean, label: string):
       {
         message: `${label} keeps loading (a placeholder or request never ends)`,
         intervals: [50, 100, 150, 250],
+        // A slow answer is not an endless one: CI machines run several suites at once.
+        timeout: 30_000,
       },
     )
     .toBe(true);
@@ -80,7 +82,7 @@ async function crawl(page: Page, account: DemoAccount): Promise<{ problems: Prob
       await page.reload();
     }
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expectSettled(page, settled, `${account} landing page (${locale})`);
+    await expectSettled(page, settled, `${account} first page (${locale})`);
     const paths = [...new Set(await sidebarPaths(page))];
     expect(paths.length, `${account} has a sidebar`).toBeGreaterThan(0);
     for (const path of paths) {
