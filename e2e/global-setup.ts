@@ -64,6 +64,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     WEB_DIST: webDist,
     DEMO: 'true',
     SIMULATOR: 'false',
+    // The machine has no internet: maps show coordinates as text instead of failing tile loads.
+    MAP_TILES: '',
     LOG_LEVEL: 'warn',
   };
   // The specs must never reach a developer's database or broker: embedded, fresh, demo data only.

@@ -89,6 +89,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
       mapId: config.mapId,
       // The console warns two minutes before this idle limit signs it out (docs/security.md).
       idleMinutes: config.tokenIdleMinutes,
+      mapTiles: config.mapTiles,
     };
     reply.type('application/javascript').header('cache-control', 'no-store');
     return `window.__VIGIL_CONFIG__ = ${JSON.stringify(settings)};\n`;

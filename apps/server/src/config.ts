@@ -27,6 +27,11 @@ const envSchema = z.object({
   SOCKET_URL: z.string().default(''),
   MAPS_KEY: z.string().default(''),
   MAP_ID: z.string().default(''),
+  /**
+   * Tile address of the keyless open map used when no MAPS_KEY is set ({z}/{x}/{y} placeholders);
+   * empty shows positions as coordinates only (a site without internet access).
+   */
+  MAP_TILES: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Demo world and simulator; on by default only for the embedded database. */
   DEMO: bool.optional(),
   SIMULATOR: bool.optional(),
@@ -77,6 +82,7 @@ export type Config = {
   socketUrl: string;
   mapsKey: string;
   mapId: string;
+  mapTiles: string;
   demo: boolean;
   simulator: boolean;
   adminPassword?: string;
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketUrl: e.SOCKET_URL,
     mapsKey: e.MAPS_KEY,
     mapId: e.MAP_ID,
+    mapTiles: e.MAP_TILES,
     demo,
     simulator: e.SIMULATOR ?? demo,
     adminPassword: e.ADMIN_PASSWORD,

@@ -62,6 +62,11 @@ export const memberDevicePlan: Partial<Record<DeviceType, readonly MemberRef[]>>
     ['hospital', 1],
     ['guard', 0],
     ['guard', 1],
+    // One per hotel room's guest: the hotel's sleep perception history.
+    ['hotel', 0],
+    ['hotel', 1],
+    ['hotel', 2],
+    ['hotel', 3],
   ],
   [DeviceType.watchB07]: [
     ['care', 10],

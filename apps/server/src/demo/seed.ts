@@ -19,6 +19,8 @@ import { seedWorkLogs } from './work-log.ts';
 import { seedHandovers } from './handover.ts';
 import { seedCareRecords } from './care.ts';
 import { seedCareRecordsII } from './care-ii.ts';
+import { demoSafeZone } from './places.ts';
+import { eq } from 'drizzle-orm';
 import {
   areaDevicePlan,
   demoDeviceKey,
@@ -206,6 +208,11 @@ export async function seedDemo(db: Db): Promise<void> {
         : [],
     );
     await tx.insert(deviceBindings).values(bindingValues);
+    // Every 4G watch wearer has a safe zone around home, so the location rule has one to judge.
+    for (const { type, target } of planned) {
+      if (type !== DeviceType.chylyngWatch || target.memberId === null) continue;
+      await tx.update(members).set({ safeZone: demoSafeZone(target.memberId) }).where(eq(members.id, target.memberId));
+    }
     await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
     await seedWorkLogs(tx, now, id('care'));
     await seedHandovers(tx, now, id('care'));

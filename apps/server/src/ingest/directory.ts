@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DeviceType } from '@vigil/contracts';
+import type { DeviceType, SafeZone } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { areas, deviceBindings, devices, gateways, members } from '../db/schema/index.ts';
 import { parseDeviceSettings, type DeviceSettings } from '../rules/settings.ts';
@@ -15,6 +15,8 @@ export type Binding = {
   id: number;
   member: MemberNamed | null;
   area: Named | null;
+  /** The bound member's safe zone (location rules), null when none is set. */
+  safeZone: SafeZone | null;
   from: number;
   to: number | null;
 };
@@ -170,6 +172,7 @@ export class DeviceDirectory {
         memberName: members.name,
         memberRoom: members.room,
         memberBed: members.bed,
+        memberSafeZone: members.safeZone,
         bindingAreaId: bindingAreas.id,
         bindingAreaName: bindingAreas.name,
         memberAreaId: memberAreas.id,
@@ -210,6 +213,7 @@ export class DeviceDirectory {
           b.memberId !== null && r.memberName !== null
             ? { id: b.memberId, name: r.memberName, room: r.memberRoom, bed: r.memberBed }
             : null,
+        safeZone: b.memberId !== null ? r.memberSafeZone : null,
         area: named(r.bindingAreaId, r.bindingAreaName) ?? named(r.memberAreaId, r.memberAreaName),
         from: b.boundAt.getTime(),
         to: b.unboundAt?.getTime() ?? null,

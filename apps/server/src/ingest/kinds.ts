@@ -15,6 +15,7 @@ export const DeviceEventKind = {
   space: 'space',
   air: 'air',
   diaper: 'diaper',
+  location: 'location',
 } as const;
 export type DeviceEventKind = (typeof DeviceEventKind)[keyof typeof DeviceEventKind];
 
@@ -47,6 +48,7 @@ export const readingKindCode: Record<ReadingKind, number> = {
   space: 105,
   air: 106,
   diaper: 107,
+  location: 108,
 };
 export const readingKinds = Object.keys(readingKindCode) as ReadingKind[];
 
@@ -138,7 +140,13 @@ export const readingValueSchemas = {
     })
     .strict(),
   space: z
-    .object({ presence: z.boolean(), minutes: int(0, 7 * 1440).optional(), fall: z.boolean().optional() })
+    .object({
+      presence: z.boolean(),
+      minutes: int(0, 7 * 1440).optional(),
+      fall: z.boolean().optional(),
+      /** The person in the room signalled for help (the sensor's alert gesture): type 9. */
+      alert: z.boolean().optional(),
+    })
     .strict(),
   air: z
     .object({
@@ -153,6 +161,10 @@ export const readingValueSchemas = {
     })
     .strict(),
   diaper: z.object({ level: int(0, 2) }).strict(),
+  /** A location watch's position fix, and how long its wearer has been still (the watch's motion sensor). */
+  location: z
+    .object({ lat: num(-90, 90), lng: num(-180, 180), still_minutes: int(0, 7 * 1440).optional() })
+    .strict(),
 } satisfies Record<ReadingKind, z.ZodType>;
 
 export type ReadingValues = { [K in ReadingKind]: z.infer<(typeof readingValueSchemas)[K]> };

@@ -284,6 +284,7 @@ export class IngestService {
         deviceType: r.device.type,
         settings: r.device.settings,
         occurTime: r.occurTime,
+        safeZone: r.binding?.safeZone ?? null,
       });
       for (const x of verdict.raise)
         raise.push({ ...target(r), type: x.type, occurTime: fromUnix(r.occurTime), detail: x.detail });

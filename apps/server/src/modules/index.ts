@@ -25,6 +25,7 @@ import { medicalStateRoutes } from './medical-state/routes.ts';
 import { deviceRoutes } from './device/routes.ts';
 import { deviceBindingRoutes } from './device-binding/routes.ts';
 import { deviceSettingsRoutes } from './device-settings/routes.ts';
+import { deviceStateRoutes } from './device-state/routes.ts';
 import { changeLogRoutes } from './change-log/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { workLogRoutes } from './work-log/routes.ts';
@@ -69,6 +70,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(deviceRoutes);
   await app.register(deviceBindingRoutes);
   await app.register(deviceSettingsRoutes);
+  await app.register(deviceStateRoutes);
   await app.register(changeLogRoutes);
   await app.register(deliveryRoutes);
   await app.register(workLogRoutes);

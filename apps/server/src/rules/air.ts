@@ -1,6 +1,6 @@
 import { AbnormalType } from '@vigil/contracts';
 import type { ReadingValues } from '../ingest/kinds.ts';
-import { verdictOf, type Raised, type Verdict } from './types.ts';
+import { verdictOf, type Raised, type RuleContext, type Verdict } from './types.ts';
 
 type Pollutant = 'pm25' | 'pm10' | 'co2' | 'tvoc' | 'hcho' | 'co';
 
@@ -23,10 +23,22 @@ export const airLevels: Record<Pollutant, { bounds: readonly number[]; types: re
   co: { bounds: [4.5, 9.5, 12.5, 15.5, 30.5], types: levels('Co') },
 };
 
-/** Each pollutant raises only its highest level reached; its other levels recover. */
-export function airRule(v: ReadingValues['air']): Verdict {
-  const raise: Raised[] = [];
-  const recover: AbnormalType[] = [];
+/**
+ * Each pollutant raises only its highest level reached; its other levels recover. A room at or
+ * above the device's `roomTempMax` (30 °C by default) raises "temperature high" (type 8): older
+ * people lose heat poorly and a hot room is the first sign of a heatstroke risk.
+ */
+export function airRule(v: ReadingValues['air'], ctx: RuleContext): Verdict {
+  const hot = v.temperature !== undefined && v.temperature >= ctx.settings.roomTempMax;
+  const room =
+    v.temperature === undefined
+      ? { raise: [], recover: [] }
+      : verdictOf(
+          [AbnormalType.temperatureHigh],
+          hot ? [{ type: AbnormalType.temperatureHigh, detail: { value: v.temperature!, standard: ctx.settings.roomTempMax } }] : [],
+        );
+  const raise: Raised[] = [...room.raise];
+  const recover: AbnormalType[] = [...room.recover];
   for (const pollutant of Object.keys(airLevels) as Pollutant[]) {
     const value = v[pollutant];
     if (value === undefined) continue;

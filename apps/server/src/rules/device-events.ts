@@ -1,4 +1,4 @@
-import { AbnormalType, DeviceType, compareWithStandard } from '@vigil/contracts';
+import { AbnormalType, DeviceType, compareWithStandard, distanceMetres } from '@vigil/contracts';
 import type { ReadingValues } from '../ingest/kinds.ts';
 import { bedHeartRate } from './vitals.ts';
 import { mergeVerdicts, noVerdict, verdictOf, type Raised, type RuleContext, type Verdict } from './types.ts';
@@ -162,6 +162,8 @@ export function spaceRule(v: ReadingValues['space'], ctx: RuleContext): Verdict 
   const s = ctx.settings;
   const raise: Raised[] = [];
   if (v.fall) raise.push({ type: AbnormalType.fall, detail: null });
+  // Like SOS, a call for help is never recovered by a later reading: staff close it.
+  if (v.alert) raise.push({ type: AbnormalType.alertPerson, detail: null });
   if (v.presence && intrusionGuarded(ctx))
     raise.push({ type: AbnormalType.intrusion, detail: null });
   if (v.presence && v.minutes !== undefined && v.minutes >= s.stayMinutes) {
@@ -177,4 +179,31 @@ export function diaperRule(v: ReadingValues['diaper']): Verdict {
     return verdictOf(family, [{ type: AbnormalType.diaperSoaked, detail: { value: v.level } }]);
   if (v.level === 1) return verdictOf(family, [{ type: AbnormalType.diaperWet, detail: { value: v.level } }]);
   return verdictOf(family, []);
+}
+
+/**
+ * A location watch's position: outside the member's safe zone raises "left safe zone" (101) with
+ * the position, distance and radius; back inside recovers it, so one walk out is one alert. A
+ * wearer still for `inactiveMinutes` (120 by default) outside the night window raises "inactive"
+ * (102) until they move; at night stillness is sleep, so it is not judged either way.
+ */
+export function locationRule(v: ReadingValues['location'], ctx: RuleContext): Verdict {
+  const raise: Raised[] = [];
+  const zone = ctx.safeZone;
+  const family: AbnormalType[] = [AbnormalType.iotInactive];
+  if (zone) {
+    family.push(AbnormalType.iotLeftSafeZone);
+    const distance = distanceMetres(zone, v);
+    if (distance > zone.radius)
+      raise.push({
+        type: AbnormalType.iotLeftSafeZone,
+        detail: { ...position(v), value: Math.round(distance), standard: zone.radius },
+      });
+  }
+  const limit = ctx.settings.inactiveMinutes;
+  const judged = v.still_minutes !== undefined && minutesIntoNight(ctx) === null;
+  if (judged && v.still_minutes! >= limit)
+    raise.push({ type: AbnormalType.iotInactive, detail: { ...position(v), minute: v.still_minutes, standard: limit } });
+  // Without a still figure (or at night) the reading says nothing about inactivity.
+  return verdictOf(judged ? family : family.filter((t) => t !== AbnormalType.iotInactive), raise);
 }

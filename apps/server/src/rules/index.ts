@@ -5,6 +5,7 @@ import {
   bedRule,
   diaperRule,
   fallRule,
+  locationRule,
   sosRule,
   spaceRule,
   wearingRule,
@@ -45,6 +46,7 @@ const rules: RuleTable = {
   space: spaceRule,
   air: airRule,
   diaper: diaperRule,
+  location: locationRule,
 };
 
 /** Evaluates one validated reading against its member's standards and its device's settings. */

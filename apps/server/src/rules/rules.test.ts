@@ -175,6 +175,17 @@ const cases: Case[] = [
   ['diaper dry', 'diaper', { level: 0 }, []],
   ['diaper soaked', 'diaper', { level: 2 }, [AbnormalType.diaperSoaked]],
   ['weight has no rule', 'weight', { value: 300 }, []],
+  ['room at 29.9 °C', 'air', { temperature: 29.9 }, []],
+  ['room at 30 °C: temperature high', 'air', { temperature: 30 }, [AbnormalType.temperatureHigh]],
+  ['space sensor, someone calls for help', 'space', { presence: true, alert: true }, [AbnormalType.alertPerson], { deviceType: DeviceType.spaceFall }],
+  ['position inside the safe zone', 'location', { lat: 25.0, lng: 121.5 }, [], { safeZone: { lat: 25.0, lng: 121.5, radius: 400 } }],
+  // 0.0036° of latitude is about 400.8 m: just outside a 400 m zone; 0.0035° (389.6 m) is inside.
+  ['position 390 m out, zone 400 m', 'location', { lat: 25.0035, lng: 121.5 }, [], { safeZone: { lat: 25.0, lng: 121.5, radius: 400 } }],
+  ['position 401 m out, zone 400 m', 'location', { lat: 25.0036, lng: 121.5 }, [AbnormalType.iotLeftSafeZone], { safeZone: { lat: 25.0, lng: 121.5, radius: 400 } }],
+  ['position without a safe zone', 'location', { lat: 40, lng: 100 }, []],
+  ['still 119 minutes by day', 'location', { lat: 25, lng: 121.5, still_minutes: 119 }, []],
+  ['still 120 minutes by day: inactive', 'location', { lat: 25, lng: 121.5, still_minutes: 120 }, [AbnormalType.iotInactive]],
+  ['still 300 minutes at night: asleep, not judged', 'location', { lat: 25, lng: 121.5, still_minutes: 300 }, [], { occurTime: lateEvening }],
 ];
 
 describe('reading rules at SPEC boundaries', () => {
@@ -344,5 +355,23 @@ describe('sensor page settings at their boundaries', () => {
   it.each(settingCases)('%s', (_name, kind, values, settings, expected, occurTime) => {
     const c = ctx({ deviceType: kind === 'bed' ? DeviceType.sleepSensor : DeviceType.spaceFall, settings: stored(settings), occurTime: occurTime ?? noon });
     expect(raised(kind, values, c)).toEqual(expected);
+  });
+});
+
+describe('location watch rules', () => {
+  const zone = { lat: 25.0, lng: 121.5, radius: 400 };
+  it('back inside the zone recovers "left safe zone", and a detail carries the position, distance and radius', () => {
+    const out = evaluateReading('location', { lat: 25.01, lng: 121.5 }, ctx({ safeZone: zone }));
+    expect(out.raise[0].detail).toMatchObject({ lat: '25.01', lng: '121.5', standard: 400 });
+    expect(Number(out.raise[0].detail?.value)).toBeGreaterThan(1100);
+    const back = evaluateReading('location', { lat: 25.0, lng: 121.5 }, ctx({ safeZone: zone }));
+    expect(back.recover).toContain(AbnormalType.iotLeftSafeZone);
+  });
+
+  it('at night neither raises nor recovers "inactive"', () => {
+    const night = evaluateReading('location', { lat: 25, lng: 121.5, still_minutes: 2 }, ctx({ occurTime: lateEvening }));
+    expect(night.recover).not.toContain(AbnormalType.iotInactive);
+    const day = evaluateReading('location', { lat: 25, lng: 121.5, still_minutes: 2 }, ctx());
+    expect(day.recover).toContain(AbnormalType.iotInactive);
   });
 });

@@ -29,6 +29,15 @@ const ruleSettingsSchema = z.object({
     .min(1)
     .max(7 * 1440)
     .catch(30),
+  /** Location watch: minutes its wearer may stay still before "inactive" (type 102). */
+  inactiveMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 1440)
+    .catch(120),
+  /** Room devices (air box): ambient temperature (°C) at or above which "temperature high" (type 8) is raised. */
+  roomTempMax: z.number().min(20).max(50).catch(30),
   /** Spot devices: measurements expected per day before "too few measurements". */
   dailyMeasurements: z.number().int().min(0).max(48).catch(1),
 });

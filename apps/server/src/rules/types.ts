@@ -1,4 +1,4 @@
-import type { AbnormalType, DeviceType, StandardKind, StandardRange } from '@vigil/contracts';
+import type { AbnormalType, DeviceType, SafeZone, StandardKind, StandardRange } from '@vigil/contracts';
 import type { AbnormalDetail } from '../db/schema/abnormal.ts';
 import type { DeviceSettings } from './settings.ts';
 
@@ -12,6 +12,8 @@ export type RuleContext = {
   settings: DeviceSettings;
   /** Unix seconds of the reading. */
   occurTime: number;
+  /** The member's safe zone, for position readings; absent or null when none is set. */
+  safeZone?: SafeZone | null;
 };
 
 export type Raised = { type: AbnormalType; detail: AbnormalDetail | null };

@@ -4,6 +4,7 @@ export type RuntimeConfig = {
   socketUrl: string;
   mapsKey: string;
   mapId: string;
+  mapTiles: string;
   /** The server's TOKEN_IDLE_MINUTES: the console warns before it and signs out at it. */
   idleMinutes: number;
 };
@@ -14,7 +15,7 @@ declare global {
   }
 }
 
-const defaults: RuntimeConfig = { apiBase: '/api', socketUrl: '', mapsKey: '', mapId: '', idleMinutes: 120 };
+const defaults: RuntimeConfig = { apiBase: '/api', socketUrl: '', mapsKey: '', mapId: '', mapTiles: '', idleMinutes: 120 };
 
 function text(value: unknown, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
@@ -29,6 +30,7 @@ export function runtimeConfig(): RuntimeConfig {
     socketUrl: text(raw?.socketUrl, defaults.socketUrl),
     mapsKey: text(raw?.mapsKey, defaults.mapsKey),
     mapId: text(raw?.mapId, defaults.mapId),
+    mapTiles: text(raw?.mapTiles, defaults.mapTiles),
     idleMinutes: typeof raw?.idleMinutes === 'number' && raw.idleMinutes > 0 ? raw.idleMinutes : defaults.idleMinutes,
   };
 }

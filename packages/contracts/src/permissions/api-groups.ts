@@ -1,6 +1,6 @@
 import type { ApiPermission, HttpMethod } from '../schemas/auth.ts';
 import { Role, type StaffRole, operatorRoles } from '../enums/roles.ts';
-import { Page, type PageKey, rolePages } from './pages.ts';
+import { Page, type PageKey, rolePages, wearablePages } from './pages.ts';
 import { Resource } from './resources.ts';
 import { apiCatalogue } from './catalogue.ts';
 
@@ -51,6 +51,13 @@ const staffWritable = new Set<string>([
   Resource.medicalRecords,
 ]);
 
+const wearableTabReads: [string, 'read'][] = [
+  [Resource.bodyTemperature, 'read'],
+  [Resource.bloodOxygen, 'read'],
+  [Resource.bloodPressure, 'read'],
+  [Resource.sleep, 'read'],
+];
+
 /**
  * What a page needs beyond its own resource: pickers read other resources (a member form lists
  * areas), and some pages act through related resources (devices are registered on /device/bind
@@ -85,6 +92,10 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.user, 'read'],
     [Resource.area, 'read'],
   ],
+  'device-chylyng': [[Resource.user, 'read']],
+  'device-real-time': [[Resource.area, 'read']],
+  'handle-record': [[Resource.area, 'read']],
+  'device-sleep-history': [[Resource.area, 'read']],
   'member-device-chylyng': [
     [Resource.deviceBindChylyng, 'inherit'],
     [Resource.user, 'read'],
@@ -149,6 +160,10 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.changeRecord, 'read'],
   ],
   'medical-state-log': [[Resource.area, 'read']],
+  // The feature switches are set per organisation, picked from the organisation list.
+  feature: [[Resource.org, 'read']],
+  // SPEC §2's wearable page has five tabs; each reads its own kind, whoever opens the page.
+  ...Object.fromEntries(wearablePages.map((key) => [key, wearableTabReads])),
 };
 
 /**
@@ -182,6 +197,21 @@ const roleReadOnly: Partial<Record<StaffRole, ReadonlySet<string>>> = {
     Resource.careStethoscope,
     Resource.medicalRecords,
     Resource.opd,
+  ]),
+};
+
+/**
+ * Pairs a role never gets whatever its pages: a nursing aide records care on the members it is
+ * given but does not admit, remove or disable members (docs/permissions.md).
+ */
+const roleDeniedPairs: Partial<Record<StaffRole, ReadonlySet<string>>> = {
+  [Role.nursingAide]: new Set([
+    'POST /user',
+    'DELETE /user/{id}',
+    'PATCH /user/enable/{id}',
+    'POST /user-system/user',
+    'DELETE /user-system/user/{id}',
+    'PATCH /user-system/user/enable/{id}',
   ]),
 };
 
@@ -254,7 +284,7 @@ export function defaultApiGroup(role: StaffRole): ApiPermission[] {
   const out: ApiPermission[] = [...everyone];
   const seen = new Set(out.map((p) => `${p.method} ${p.route}`));
   for (const key of apiCatalogue) {
-    if (seen.has(key) || sideless.has(key)) continue;
+    if (seen.has(key) || sideless.has(key) || roleDeniedPairs[role]?.has(key)) continue;
     const [method, route] = key.split(' ') as [HttpMethod, string];
     const resource = routeResource(route);
     const level = resource ? levels.get(resource) : undefined;

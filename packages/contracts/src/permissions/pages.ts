@@ -25,7 +25,11 @@ export const Page = {
   'device-chylyng': { resource: Resource.deviceBindChylyng },
   'device-bind': { resource: Resource.deviceBind },
   'device-sleep-history': { resource: Resource.deviceSleepHistory },
+  /** Worn devices' current state and positions on a map (SPEC §7 /device/bind/real-time). */
+  'device-real-time': { resource: Resource.deviceBindRealTime },
   'abnormal-log': { resource: Resource.abnormal },
+  /** SPEC §2 hotel "handling records": every handling of an abnormal event. */
+  'handle-record': { resource: Resource.handleAbnormal },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
   audit: { resource: Resource.audit },
@@ -111,19 +115,30 @@ const adminGroup = (withOrg: boolean): MenuGroup => ({
 });
 const memberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'member-device', 'member-device-chylyng', 'medical-state-log'],
+  pages: ['member', 'member-device', 'member-device-chylyng', 'device-real-time', 'medical-state-log'],
+};
+/** SPEC's care-staff-like table lists the 4G watch page where the org area has its IoT devices. */
+const staffMemberGroup: MenuGroup = {
+  group: 'members',
+  pages: ['member', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
+/** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
+const hotelAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'handle-record'] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
 /**
  * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
  * the ordering responsibility, so its admins and staff have the pharmacy's page too.
  */
 const careHomeGroup: MenuGroup = { group: 'care', pages: [...careGroup.pages, 'medication-delivery', 'handover'] };
-const vitalGroup: MenuGroup = { group: 'vitals', pages: vitalPages };
+/** The member-care area's physiological standards sit with the readings they judge. */
+const vitalGroup: MenuGroup = { group: 'vitals', pages: ['standerd', ...vitalPages] };
 const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change-log-member'] };
 /** An organisation's admin also reads its audit trail: who read or changed which member's data. */
 const adminLogGroup: MenuGroup = { group: 'logs', pages: [...logGroup.pages, 'audit'] };
+
+/** Security companies watch their members through 4G location watches. */
+const guardMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'device-chylyng', 'device-real-time'] };
 
 /**
  * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one list
@@ -140,19 +155,19 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   ],
   [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, adminLogGroup],
   [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
-  [Role.orgStaff]: [memberGroup, alertGroup, careHomeGroup, vitalGroup],
+  [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup],
   [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff', 'audit'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
   [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, adminLogGroup],
-  [Role.hospitalDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.hospitalDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
   [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, adminLogGroup],
-  [Role.clinicDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, adminLogGroup],
-  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
-  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup, { group: 'logs', pages: ['audit'] }],
-  [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, alertGroup],
-  [Role.guardStaff]: [{ group: 'members', pages: ['member'] }, alertGroup],
+  [Role.clinicDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAlertGroup, adminLogGroup],
+  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAlertGroup],
+  [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, alertGroup, { group: 'logs', pages: ['audit'] }],
+  [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, alertGroup],
+  [Role.guardStaff]: [guardMemberGroup, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
   [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
 };

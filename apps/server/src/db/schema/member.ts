@@ -41,6 +41,8 @@ export const members = pgTable(
     /** Removed from the organisation (kept for history and readings). */
     removedAt: ts('removed_at'),
     remark: text('remark'),
+    /** The circle (lat, lng, radius in metres) the member's location watch should stay inside (contracts `safeZone`). */
+    safeZone: jsonb('safe_zone').$type<{ lat: number; lng: number; radius: number }>(),
     ...auditColumns,
   },
   (t) => [

@@ -6,6 +6,7 @@ import {
   dataSourcesFor,
 } from '@vigil/contracts';
 import type { DemoDevice } from './devices.ts';
+import { demoPosition } from '../places.ts';
 
 /** A reading as the ingest service takes it. */
 export type DemoReading = {
@@ -86,6 +87,33 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
       const end = start + 6 * HOUR + Math.floor(rnd() * 7200);
       push('sleep', code(SamplingInterval.fiveMinutes), start, sleepNight(rnd, start, end));
     }
+    // Every kind a watch measures, so each reading page has history: HRV and steps hourly, a daily
+    // walk as a sports session, and the heart / vessel health index each morning.
+    every(HOUR, (t) => {
+      const hour = ((t + UTC_OFFSET) % DAY) / HOUR;
+      const asleep = hour < 6 || hour >= 22;
+      push('hrv', code(SamplingInterval.fiveMinutes), t, { value: round(asleep ? between(rnd, 45, 75) : between(rnd, 25, 50)) });
+      push('activity', code(SamplingInterval.fiveMinutes), t, {
+        value: asleep ? Math.floor(between(rnd, 0, 30)) : Math.floor(between(rnd, 150, 900)),
+      });
+    });
+    at(16, (t) => {
+      const minutes = Math.floor(between(rnd, 20, 45));
+      push('sports', code(SamplingInterval.fiveMinutes), t, { value: round(minutes * between(rnd, 3.5, 5)), minutes, sport: 1 });
+    });
+    at(9, (t) => {
+      const result = rnd() < 0.08 ? 2 : rnd() < 0.4 ? 1 : 0;
+      push('heartVessel', code(SamplingInterval.fiveMinutes), t, { value: round(between(rnd, 60, 95) - result * 15), result, vessel: rnd() < 0.5 });
+    });
+    // Battery and wearing every hour: the real-time device list shows each watch's state.
+    every(HOUR, (t) => {
+      push('battery', code(SamplingInterval.oneMinute), t, { level: round(100 - ((t / HOUR) % 30) * 2.5) });
+      push('wearing', code(SamplingInterval.oneMinute), t, { worn: rnd() > 0.01 });
+    });
+    if (device.type === DeviceType.chylyngWatch && device.memberId !== null) {
+      const memberId = device.memberId;
+      every(600, (t) => push('location', code(SamplingInterval.oneMinute), t, demoPosition(memberId, t)));
+    }
     return out;
   }
   switch (device.type) {
@@ -96,6 +124,17 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         push('sleep', DataSource.sleepSensor1m, start, sleepNight(rnd, start, end));
         for (let t = start; t < end; t += 300)
           push('heartRate', DataSource.sleepSensor5m, t, { value: round(between(rnd, 55, 72)) });
+        // Bed status every ten minutes (the sleep perception history): in bed through the night,
+        // out for the day, with the rates the sensor reads while someone lies on it.
+        const dayEnd = day + DAY + 22 * HOUR;
+        for (let t = start; t < Math.min(dayEnd, to); t += 600) {
+          const inBed = t < end;
+          push('bed', DataSource.sleepSensor5s, t, {
+            status: inBed ? 1 : 0,
+            minutes: Math.floor((inBed ? t - start : t - end) / 60),
+            ...(inBed && { heart_rate: round(between(rnd, 55, 70)), breath_rate: round(between(rnd, 12, 18)) }),
+          });
+        }
       }
       break;
     case DeviceType.temperaturePatch:
@@ -142,6 +181,12 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
         );
       break;
     case DeviceType.glucometer:
+      // Its continuous sensor: blood glucose every half hour, higher after meals.
+      every(1800, (t) => {
+        const hour = ((t + UTC_OFFSET) % DAY) / HOUR;
+        const afterMeal = [8, 13, 19].some((h) => hour >= h && hour < h + 2);
+        push('bloodGlucose', DataSource.glucometer, t, { value: round(afterMeal ? between(rnd, 110, 165) : between(rnd, 78, 105)) });
+      });
       for (const [hour, segment, min, max] of [
         [7, BloodSugarSegment.beforeBreakfast, 75, 99],
         [14, BloodSugarSegment.afterLunch2h, 95, 150],

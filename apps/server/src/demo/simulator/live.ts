@@ -1,6 +1,7 @@
 import { DataSource, DeviceType, SamplingInterval, dataSourcesFor } from '@vigil/contracts';
 import type { DemoDevice } from '../history/devices.ts';
 import { heartRate, type DemoReading, type Random } from '../history/generators.ts';
+import { demoPosition } from '../places.ts';
 
 /** One live stream of a device: a kind sent every `seconds`, aligned to that period. */
 type Stream = {
@@ -44,6 +45,16 @@ export function streamsOf(device: DemoDevice): Stream[] {
         }),
       },
       {
+        kind: 'hrv',
+        seconds: 600,
+        make: (t, rnd) => ({ source: oneMinute, values: { value: round(night(t) ? 50 + 25 * rnd() : 25 + 25 * rnd()) } }),
+      },
+      {
+        kind: 'activity',
+        seconds: 600,
+        make: (t, rnd) => ({ source: oneMinute, values: { value: Math.floor(night(t) ? 5 * rnd() : 50 + 150 * rnd()) } }),
+      },
+      {
         kind: 'battery',
         seconds: 600,
         make: (_t, rnd) => ({
@@ -57,6 +68,10 @@ export function streamsOf(device: DemoDevice): Stream[] {
         make: (_t, rnd) => ({ source: oneMinute, values: { worn: rnd() > 0.02 } }),
       },
     ];
+    if (device.type === DeviceType.chylyngWatch && device.memberId !== null) {
+      const memberId = device.memberId;
+      streams.push({ kind: 'location', seconds: 60, make: (t) => ({ source: oneMinute, values: demoPosition(memberId, t) }) });
+    }
     if (device.type === DeviceType.chylyngWatch) {
       streams.push({
         kind: 'sos',
@@ -101,6 +116,14 @@ export function streamsOf(device: DemoDevice): Stream[] {
             source: oneMinute,
             values: { value: rnd() < 0.005 ? 38.2 : round(36.3 + rnd(), 1), volt: 3.8, stat: 1 },
           }),
+        },
+      ];
+    case DeviceType.glucometer:
+      return [
+        {
+          kind: 'bloodGlucose',
+          seconds: 300,
+          make: (_t, rnd) => ({ source: DataSource.glucometer, values: { value: round(85 + 40 * rnd()) } }),
         },
       ];
     case DeviceType.pulseOximeter:

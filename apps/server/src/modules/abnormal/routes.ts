@@ -13,6 +13,7 @@ import {
 } from '@vigil/contracts';
 import { errorResponses } from '../../http/schemas.ts';
 import { findAbnormal, followAbnormal, handleAbnormal, listAbnormal } from './service.ts';
+import { handleRecordResource } from './handle-records.ts';
 
 const tag = 'abnormal';
 
@@ -21,6 +22,7 @@ const tag = 'abnormal';
  * PATCH /abnormal/follow/{id}. Handling and following record who did it and when.
  */
 export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(handleRecordResource);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 

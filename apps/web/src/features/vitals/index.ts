@@ -13,3 +13,4 @@ export { SleepDayPanel } from './components/SleepDayPanel.tsx';
 export { pageFor } from './pages/VitalPage.tsx';
 export { sleepTotalsOf as sleepTotalsOfRecord } from './kinds/table.tsx';
 export { EcgWaveformDialog } from './components/EcgWaveformDialog.tsx';
+export { MemberPicker } from './components/MemberPicker.tsx';

@@ -22,7 +22,7 @@ import { abnormalKeys, fetchAbnormalDetail } from '../api.ts';
 import { categoryText, detailText, deviceText, placeText, typeText } from '../describe.ts';
 import { AlertLinks } from './AlertLinks.tsx';
 import { PriorityBadge } from './PriorityBadge.tsx';
-import { parsePosition } from '../maps.ts';
+import { parsePosition } from '../../../components/map/google-maps.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { LocationMap } from './LocationMap.tsx';
 import { useMemberTerm } from '../../../lib/member-term.ts';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
-import { loadGoogleMaps } from '../maps.ts';
+import { loadGoogleMaps } from '../../../components/map/google-maps.ts';
 
 type Props = { lat: number; lng: number };
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_WEARABLE_TAB,
   type DeviceType,
+  Resource,
   WearableTab,
   wearableDeviceModel,
   type wearableDeviceTypes,
@@ -22,9 +23,19 @@ import { SleepTab } from '../components/SleepTab.tsx';
 import { VitalTab } from '../components/VitalTab.tsx';
 import { WatchWearers } from '../components/WatchWearers.tsx';
 import { useMemberTerm } from '../../../lib/member-term.ts';
+import { hasPermission, useSession } from '../../../lib/session.ts';
 
 type WatchType = (typeof wearableDeviceTypes)[number];
 const tabs = Object.values(WearableTab);
+
+/** The reading each tab lists: a tab shows only to a user who may read it. */
+const tabResource: Record<WearableTab, string> = {
+  [WearableTab.heartRate]: Resource.heartRate,
+  [WearableTab.bodyTemperature]: Resource.bodyTemperature,
+  [WearableTab.bloodOxygen]: Resource.bloodOxygen,
+  [WearableTab.bloodPressure]: Resource.bloodPressure,
+  [WearableTab.sleep]: Resource.sleep,
+};
 
 /** SPEC §2/§4 wearable device page: five tabs, heart rate first; a tab loads only when selected. */
 export function WearablePage({ watch }: { watch: WatchType }) {
@@ -35,6 +46,8 @@ export function WearablePage({ watch }: { watch: WatchType }) {
   const model = wearableDeviceModel[watch];
   const name = useMemberName(route?.memberId ?? null);
   const { term, label } = useMemberTerm();
+  const session = useSession();
+  const visibleTabs = tabs.filter((v) => hasPermission(session, 'GET', tabResource[v]));
 
   return (
     <Stack spacing={2}>
@@ -54,7 +67,7 @@ export function WearablePage({ watch }: { watch: WatchType }) {
       ) : (
         <>
           <Tabs value={tab} onChange={(_e, v: WearableTab) => setTab(v)} aria-label={t('wearable.tabs')} variant="scrollable">
-            {tabs.map((v) => (
+            {visibleTabs.map((v) => (
               <Tab key={v} value={v} label={t(wearableTabLabelKey[v])} />
             ))}
           </Tabs>

@@ -4,10 +4,16 @@ import { createStore } from '../../lib/store.ts';
 /** SPEC §9: a maps authentication failure is checked for this long after the script loads. */
 export const MAPS_FAILURE_CHECK_MS = 300;
 
-/** The slice of the Google Maps JS API the location view uses (the package ships no types here). */
+/** What a drawn marker or circle answers: taken off its map with `setMap(null)`. */
+export type MapDrawing = { setMap: (map: unknown) => void };
+export type GoogleMapInstance = { fitBounds: (bounds: unknown, padding?: number) => void };
+
+/** The slice of the Google Maps JS API the location views use (the package ships no types here). */
 export type GoogleMaps = {
-  Map: new (el: HTMLElement, options: Record<string, unknown>) => unknown;
-  Marker: new (options: Record<string, unknown>) => unknown;
+  Map: new (el: HTMLElement, options: Record<string, unknown>) => GoogleMapInstance;
+  Marker: new (options: Record<string, unknown>) => MapDrawing;
+  Circle: new (options: Record<string, unknown>) => MapDrawing;
+  LatLngBounds: new () => { extend: (point: { lat: number; lng: number }) => void };
   marker?: { AdvancedMarkerElement: new (options: Record<string, unknown>) => unknown };
 };
 

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dataEnvelope, deviceRealTimeListQuery, deviceRealTimeRow, idParam, paginated, safeZoneUpdate } from '@vigil/contracts';
+import { errorResponses } from '../../http/schemas.ts';
+import { ingestServiceOf } from '../../ingest/index.ts';
+import { sleepHistoryResource } from './sleep-history.ts';
+import { listRealTime, setSafeZone } from './service.ts';
+
+/**
+ * What devices perceive now and over time: the sleep sensors' bed history (hotels' sleep
+ * perception history), the worn devices' current state, and each member's safe zone, which the
+ * location rule (rules/device-events.ts) judges every position against.
+ */
+export async function deviceStateRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(sleepHistoryResource);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  r.get(
+    '/device/bind/real-time',
+    {
+      config: { permission: 'GET /device/bind/real-time' },
+      schema: {
+        tags: ['device'],
+        summary: "Each worn device's current state: online, battery, worn, last position and safe zone",
+        querystring: deviceRealTimeListQuery,
+        response: { 200: dataEnvelope(paginated(deviceRealTimeRow)), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await listRealTime(db, request.principal, request.query) }),
+  );
+
+  r.put(
+    '/user/safe-zone/:id',
+    {
+      // Part of editing the member: the member's update pair.
+      config: { permission: 'PUT /user/{id}' },
+      schema: {
+        tags: ['user'],
+        summary: "Set or clear a member's safe zone (a circle of lat, lng and radius in metres)",
+        params: idParam,
+        body: safeZoneUpdate,
+        response: { 200: dataEnvelope(safeZoneUpdate), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const zone = await setSafeZone(db, request.principal, request.params.id, request.body.safe_zone);
+      // The location rule reads the zone from the ingestion directory's cached bindings.
+      ingestServiceOf(app).directory.invalidate();
+      return { data: { safe_zone: zone } };
+    },
+  );
+}
