@@ -26,6 +26,7 @@ export const Page = {
   'device-bind': { resource: Resource.deviceBind },
   'device-sleep-history': { resource: Resource.deviceSleepHistory },
   'abnormal-log': { resource: Resource.abnormal },
+  'alert-burden': { resource: Resource.abnormalBurden },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
   'medical-state-log': { resource: Resource.medicalUser },
@@ -113,6 +114,8 @@ const memberGroup: MenuGroup = {
   pages: ['member', 'member-device', 'member-device-chylyng', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
+/** Administrators also see the alert burden: whether alerts are tuned so that people answer them. */
+const adminAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'alert-burden'] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
 /**
  * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
@@ -135,20 +138,20 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
     { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole'] },
     { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
   ],
-  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
-  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
+  [Role.orgAdmin]: [adminGroup(true), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, logGroup],
+  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, logGroup],
   [Role.orgStaff]: [memberGroup, alertGroup, careHomeGroup, vitalGroup],
   [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
-  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, logGroup],
   [Role.hospitalDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, logGroup],
+  [Role.clinicAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, logGroup],
   [Role.clinicDoctor]: [memberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup, logGroup],
-  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
-  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, alertGroup],
-  [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, alertGroup],
+  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, adminAlertGroup, logGroup],
+  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, adminAlertGroup],
+  [Role.guardAdmin]: [adminGroup(true), { group: 'members', pages: ['member'] }, adminAlertGroup],
+  [Role.guardAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member'] }, adminAlertGroup],
   [Role.guardStaff]: [{ group: 'members', pages: ['member'] }, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
   [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],

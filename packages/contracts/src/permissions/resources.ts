@@ -67,6 +67,7 @@ export const Resource = {
   /** The shared record history (record_changes), read with the change logs. */
   changeRecord: '/change/record',
   abnormal: '/abnormal',
+  abnormalBurden: '/abnormal/burden',
   deviceBind: '/device/bind',
   deviceBindRealTime: '/device/bind/real-time',
   deviceBindChylyng: '/device/bind/chylyng',
