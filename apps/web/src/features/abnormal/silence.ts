@@ -51,3 +51,15 @@ export function countdown(until: number, now: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
 }
+
+/**
+ * The next moment (unix seconds) a silence in force runs out, or null: the bell wakes then rather
+ * than ticking every second (a steady one-second re-render starves React's retries of pages that
+ * are still loading).
+ */
+export function nextExpiry(items: readonly RealtimeAbnormal[], snoozes: readonly AbnormalSnoozeRow[], now: number): number | null {
+  let next = Infinity;
+  for (const i of items) if ((i.acknowledged_until ?? 0) > now) next = Math.min(next, i.acknowledged_until!);
+  for (const s of snoozes) if (s.until > now) next = Math.min(next, s.until);
+  return next === Infinity ? null : next;
+}

@@ -167,15 +167,27 @@ function SilenceActions({ item, now }: { item: RealtimeAbnormal; now: number }) 
 
 /** "Acknowledged by Ana · 09:12 left" / "Snoozed · 29:40 left": silent, with a live countdown. */
 function SilenceChip({ item, now }: { item: RealtimeAbnormal; now: number }) {
-  const { t } = useTranslation();
   const snoozes = useStore(snoozeStore);
   const until = silentUntil(item, snoozes, now);
   if (until === null) return null;
-  const left = countdown(until, now);
-  const label = acknowledged(item, now)
-    ? t('abnormal.acknowledge.status', { name: item.acknowledged_by ?? '', left })
-    : t('abnormal.snooze.status', { name: snoozeOf(item, snoozes, now)?.staff_name ?? '', left });
-  return <Chip size="small" variant="outlined" icon={<NotificationsPausedIcon />} label={label} data-testid="abnormal-silenced" />;
+  const name = acknowledged(item, now) ? (item.acknowledged_by ?? '') : (snoozeOf(item, snoozes, now)?.staff_name ?? '');
+  return <Countdown until={until} labelKey={acknowledged(item, now) ? 'abnormal.acknowledge.status' : 'abnormal.snooze.status'} name={name} />;
+}
+
+/** The chip with its own one-second clock, so only it re-renders while it counts down. */
+function Countdown({ until, labelKey, name }: { until: number; labelKey: string; name: string }) {
+  const { t } = useTranslation();
+  const now = useNowSeconds(1000);
+  if (now >= until) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<NotificationsPausedIcon />}
+      label={t(labelKey, { name, left: countdown(until, now) })}
+      data-testid="abnormal-silenced"
+    />
+  );
 }
 
 function FeedItem({ item, actions, now, fresh }: { item: RealtimeAbnormal; actions: AbnormalActions; now: number; fresh: boolean }) {
@@ -290,8 +302,8 @@ export default function AbnormalFeedTab() {
   const state = useStore(abnormalFeed);
   const status = useRealtimeStatus();
   const [category, setCategory] = useState<AbnormalStoreCategory | 'all'>('all');
-  // Every second: the silence countdowns tick and "3 min ago" keeps counting.
-  const now = useNowSeconds(1000);
+  // "3 min ago" keeps counting; the silence countdowns tick on their own, each second.
+  const now = useNowSeconds(30_000);
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const timers = useRef(new Set<number>());

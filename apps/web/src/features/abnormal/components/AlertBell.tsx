@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -6,15 +6,14 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Resource, type AbnormalType, abnormalTypeLabelKey } from '@vigil/contracts';
+import { Resource, type AbnormalType, abnormalTypeLabelKey, nowUnix } from '@vigil/contracts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
 import { abnormalFeed, closeFeed, onArrival, openFeed } from '../feed.ts';
 import { notifyInBackground } from '../notifications.ts';
-import { repeating, silentUntil, snoozeStore } from '../silence.ts';
+import { nextExpiry, repeating, silentUntil, snoozeStore } from '../silence.ts';
 import { CRITICAL_REPEAT_MS, playChime } from '../sound/player.ts';
 import { useFeedRange } from '../useFeedRange.ts';
-import { useNowSeconds } from '../useNowSeconds.ts';
 import { SoundBanner } from './SoundBanner.tsx';
 
 /** SPEC §2: the bell goes to the home page's abnormal tab. */
@@ -35,13 +34,22 @@ export function AlertBell() {
   const state = useStore(abnormalFeed);
   const { total } = state;
   const snoozes = useStore(snoozeStore);
-  const now = useNowSeconds(1000);
+  // Re-evaluated when the feed or the snoozes change, and woken when the next silence runs out.
+  const [woken, setWoken] = useState(0);
+  const now = nowUnix();
   const previous = useRef<ReadonlySet<number>>(new Set());
   const silenced = useRef<ReadonlySet<number>>(new Set());
   const previousUrgent = useRef<ReadonlySet<number>>(new Set());
   const items = Object.values(state.byId);
   const urgent = repeating(items, snoozes, now);
   const urgentKey = urgent.map((i) => i.id).join(',');
+  const wake = nextExpiry(items, snoozes, now);
+
+  useEffect(() => {
+    if (wake === null) return;
+    const timer = window.setTimeout(() => setWoken(nowUnix()), Math.max(0, wake - nowUnix()) * 1000 + 250);
+    return () => window.clearTimeout(timer);
+  }, [wake]);
 
   useEffect(() => {
     if (!allowed) return;
@@ -59,7 +67,9 @@ export function AlertBell() {
     if (arrived || woke) playChime();
     previous.current = ids;
     silenced.current = quiet;
-  }, [state, snoozes, now]);
+    // `now` is read at render; `woken` is what makes a render happen when a silence runs out.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, snoozes, woken]);
 
   useEffect(() => {
     // An escalation updates an alert already counted, so it chimes here rather than by the count.
