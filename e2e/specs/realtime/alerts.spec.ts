@@ -66,3 +66,99 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
 
   await expect.poll(() => bellCount(page), { message: 'the handled alert leaves the count' }).toBe(raised - 1);
 });
+
+/** Handles every open alert of these types so the one-open-event rule lets a new one through. */
+async function clearOpen(request: APIRequestContext, token: string, types: number[]): Promise<void> {
+  for (const row of (await openAlertsOfDevice(request, token)).filter((r) => types.includes(r.type))) {
+    const res = await request.post('/api/handle/abnormal', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { abnormal_id: row.id, content: 'Cleared before the e2e run' },
+    });
+    expect(res.ok()).toBe(true);
+  }
+}
+
+async function sendHeartRate(request: APIRequestContext, value: number): Promise<void> {
+  const res = await request.post('/api/ingest/readings', {
+    headers: { 'x-device-key': DEVICE_KEY },
+    data: { readings: [{ serial: SERIAL, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: nowUnix(), values: { value } }] },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test('a live heart-rate alert is announced with its unit, room and bed, and its chart link opens the member’s heart-rate page with their own limits and the peak inside the plot', async ({ page, request }) => {
+  const login = await apiLogin(request, 'orgadmin');
+  const headers = { authorization: `Bearer ${login.access_token}` };
+  await clearOpen(request, login.access_token, [44, 45]);
+
+  await loginAs(page, 'orgadmin');
+  await page.getByTestId('abnormal-bell').click();
+  await expect(page.getByTestId('realtime-status')).toHaveText('Live');
+
+  await sendHeartRate(request, 167);
+  const item = page.getByTestId('abnormal-feed-item').filter({ hasText: '167 bpm' }).first();
+  await expect(item).toBeVisible();
+  // Announced to screen readers, and highlighted for a moment.
+  await expect(page.getByTestId('abnormal-feed-announcer')).toContainText('New alert, Medium priority');
+  await expect(item.getByTestId('abnormal-feed-reading')).toContainText('167 bpm');
+  await expect(item.getByTestId('abnormal-feed-who')).toContainText(/Room \d+/);
+  await expect(item.getByTestId('abnormal-feed-who')).toContainText(/Bed \d+/);
+
+  const chartLink = item.getByTestId('alert-link-vital');
+  const href = (await chartLink.getAttribute('href'))!;
+  const memberId = Number(/^\/heartrate\/(\d+)$/.exec(href)?.[1]);
+  expect(memberId).toBeGreaterThan(0);
+
+  // The member's own instant heart-rate limits (set for them here, not SPEC's defaults).
+  const put = (body: object) => request.put(`/api/user/standard/${memberId}`, { headers, data: body });
+  expect((await put({ standards: [{ kind: 0, min: 48, max: 155 }] })).status()).toBe(200);
+  try {
+    await chartLink.click();
+    await expect(page).toHaveURL(new RegExp(`/heartrate/${memberId}$`));
+    await expect(page.getByTestId('threshold-source')).toHaveAttribute('data-origin', 'member');
+    await expect(page.locator('[data-testid="chart-threshold"][data-value="155"]')).toContainText('High threshold 155');
+    await expect(page.locator('[data-testid="chart-threshold"][data-value="48"]')).toContainText('Low threshold 48');
+    const chart = page.getByTestId('time-chart');
+    await expect(chart).toHaveAttribute('data-highest', /\d/);
+    const highest = Number(await chart.getAttribute('data-highest'));
+    expect(highest).toBeGreaterThanOrEqual(167);
+    // SPEC's 30–140 scale would cut the peak off; the plot widens to hold it.
+    expect(Number(await chart.getAttribute('data-y-max'))).toBeGreaterThanOrEqual(highest);
+  } finally {
+    await put({ reset: [0] });
+  }
+});
+
+test('with audio blocked the banner shows; after a click the chime plays on the next alert', async ({ page, request }) => {
+  // Test hook on the audio element: the browser's autoplay rule (no play before a user gesture)
+  // emulated deterministically, and every chime that did play recorded.
+  await page.addInitScript(() => {
+    const w = window as unknown as { chimes: string[] };
+    w.chimes = [];
+    HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+      if (!navigator.userActivation.hasBeenActive) return Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+      w.chimes.push(this.src);
+      return Promise.resolve();
+    };
+  });
+  const login = await apiLogin(request, 'orgadmin');
+  await clearOpen(request, login.access_token, [44, 45]);
+  await loginAs(page, 'orgadmin');
+  // A reopened console: a fresh document has had no gesture, so the chime is blocked.
+  await page.reload();
+  const banner = page.getByTestId('sound-blocked');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveText('Sound is off — click to enable');
+  await banner.click();
+  await expect(banner).toBeHidden();
+  const chimes = () => page.evaluate(() => (window as unknown as { chimes: string[] }).chimes.length);
+  const afterClick = await chimes();
+  expect(afterClick).toBeGreaterThanOrEqual(1);
+
+  await page.waitForLoadState('networkidle');
+  const baseline = await bellCount(page);
+  await sendHeartRate(request, 171);
+  await expect.poll(() => bellCount(page), { message: 'the alert arrives' }).toBeGreaterThan(baseline);
+  await expect.poll(chimes, { message: 'the chime plays for the new alert' }).toBeGreaterThan(afterClick);
+  expect(await page.evaluate(() => (window as unknown as { chimes: string[] }).chimes.at(-1))).toMatch(/alert-chime\.wav$/);
+});

@@ -8,15 +8,26 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
-/** Runs axe-core in the page and fails on any serious or critical violation (WCAG 2 A/AA rules). */
-export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ content: axeSource });
+export type SeriousViolation = { id: string; impact: string | null; help: string; nodes: string[] };
+
+/**
+ * Serious and critical axe-core violations of the page as it stands (WCAG 2 A/AA and best-practice
+ * rules). axe is injected only when the document does not have it yet, so a page moved along by
+ * client-side navigation is checked again without another injection.
+ */
+export async function seriousAxeViolations(page: Page): Promise<SeriousViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
   });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Runs axe-core in the page and fails on any serious or critical violation. */
+export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  const serious = await seriousAxeViolations(page);
   expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 

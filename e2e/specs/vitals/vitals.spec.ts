@@ -137,7 +137,7 @@ test('a non-SPEC page draws the member’s own standards', async ({ page, reques
   }
 });
 
-test('wearable page: heart-rate summary, SPEC lines, decimated chart and its PNG', async ({ page }) => {
+test('wearable page: heart-rate summary, the member’s own lines, decimated chart and its PNG', async ({ page }) => {
   await loginAs(page, 'orgadmin');
   await page.goto(`/wearable-device-${MODEL}/${memberId}/${DEVICE_TYPE}`);
   await expect(page.getByRole('tab', { name: 'Heart rate', selected: true })).toBeVisible();
@@ -148,8 +148,10 @@ test('wearable page: heart-rate summary, SPEC lines, decimated chart and its PNG
   const chart = page.getByTestId('time-chart');
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect(chart).not.toHaveAttribute('data-empty', 'true');
-  await expect(page.locator('[data-testid="chart-threshold"][data-value="100"]')).toContainText('High threshold 100');
-  await expect(page.locator('[data-testid="chart-threshold"][data-value="50"]')).toContainText('Low threshold 50');
+  // One truth per member: the same limits as the member's heart-rate page (their instant heart-rate standard).
+  await expect(page.getByTestId('threshold-source')).toBeVisible();
+  const lines = await page.getByTestId('chart-threshold').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')).sort());
+  expect(lines).toHaveLength(2);
   await expect(page.getByTestId('summary-average')).toHaveText(/^\d+\.\d bpm$/);
   await expect(page.getByTestId('summary-highest')).toHaveText(/^\d+ bpm$/);
   await expect(page.getByTestId('summary-lowest')).toHaveText(/^\d+ bpm$/);
@@ -168,6 +170,10 @@ test('wearable page: heart-rate summary, SPEC lines, decimated chart and its PNG
   await page.getByRole('tab', { name: 'Blood oxygen' }).click();
   await expect(page.locator('[data-testid="chart-threshold"][data-value="90"]')).toBeVisible();
   await expect(page.getByTestId('time-chart')).not.toHaveAttribute('data-empty', 'true');
+
+  await page.goto(`/heartrate/${memberId}`);
+  await expect(page.getByTestId('threshold-source')).toBeVisible();
+  expect(await page.getByTestId('chart-threshold').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')).sort())).toEqual(lines);
 });
 
 test('wearable page: sleep tab with its stage bar and the night’s heart rate, empty on a night without sleep', async ({ page }) => {

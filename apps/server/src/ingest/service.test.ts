@@ -164,7 +164,12 @@ describe('ingest service', () => {
       );
     expect(open).toHaveLength(1);
     expect(open[0].detail).toEqual({ value: 160, standard: 150 });
-    expect(announced).toHaveLength(1);
+    // The repeats are merged into the one event: its count and latest time, announced as updates.
+    expect(open[0].repeatCount).toBe(3);
+    expect(open[0].lastOccurTime?.getTime()).toBe((now - 80) * 1000);
+    expect(announced).toHaveLength(3);
+    expect(new Set(announced.map((a) => (a as { id: number }).id)).size).toBe(1);
+    expect(announced.at(-1)).toMatchObject({ count: 3 });
     const [member] = await t.db.select().from(members).where(eq(members.id, memberId));
     expect(announced[0]).toMatchObject({
       type: AbnormalType.instantHeartRateHigh,

@@ -83,7 +83,8 @@ export async function offlineSweep(db: Db, raiser: AbnormalRaiser, now: Date): P
     });
     if (raised) out.push(request(b, raised, now));
   }
-  return raiser.raise(out);
+  // An offline device is re-checked every minute: a lasting state, not a repeated crossing.
+  return raiser.raise(out, { countRepeats: false });
 }
 
 /** Start (unix seconds) of the local day before `now` for a device's UTC offset. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DELIVERY_ORDER_EVENT, type RealtimeAbnormal, RealtimeEvent, deliveryOrderEvent, realtimeRoomEvent } from '@vigil/contracts';
+import { ABNORMAL_SNOOZE_EVENT, DELIVERY_ORDER_EVENT, abnormalSnoozeChange, type RealtimeAbnormal, RealtimeEvent, deliveryOrderEvent, realtimeRoomEvent } from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
 import type { StaffNamespace } from './types.ts';
 import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
@@ -51,13 +51,20 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
     staff.to(deliveryTargets(event.org_id, event.area_id, event.pharmacy_org_id)).emit(DELIVERY_ORDER_EVENT, parsed.data);
   };
 
+  const onSnooze = (event: DomainEvents['abnormalSnooze'][0]) => {
+    const parsed = abnormalSnoozeChange.safeParse(event.payload);
+    if (parsed.success) staff.to(abnormalTargets(event.org_id, event.area_id)).emit(ABNORMAL_SNOOZE_EVENT, parsed.data);
+  };
+
   app.events.on('abnormal', onAbnormal);
+  app.events.on('abnormalSnooze', onSnooze);
   app.events.on('deliveryOrder', onDeliveryOrder);
   app.events.on('abnormalHandled', onHandled);
   app.events.on('deviceData', onDeviceData);
   return {
     stop() {
       app.events.off('abnormal', onAbnormal);
+      app.events.off('abnormalSnooze', onSnooze);
       app.events.off('deliveryOrder', onDeliveryOrder);
       app.events.off('abnormalHandled', onHandled);
       app.events.off('deviceData', onDeviceData);

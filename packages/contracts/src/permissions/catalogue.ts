@@ -5,7 +5,12 @@
 export const apiCatalogue: readonly string[] = [
   'GET /abnormal',
   'GET /abnormal/{id}',
+  'POST /abnormal/acknowledge/{id}',
+  'GET /abnormal/burden',
   'PATCH /abnormal/follow/{id}',
+  'GET /abnormal/snooze',
+  'POST /abnormal/snooze',
+  'DELETE /abnormal/snooze/{id}',
   'GET /api',
   'GET /api/group',
   'POST /api/group',

@@ -30,6 +30,7 @@ export const Page = {
   'abnormal-log': { resource: Resource.abnormal },
   /** SPEC §2 hotel "handling records": every handling of an abnormal event. */
   'handle-record': { resource: Resource.handleAbnormal },
+  'alert-burden': { resource: Resource.abnormalBurden },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
   audit: { resource: Resource.audit },
@@ -125,6 +126,9 @@ const staffMemberGroup: MenuGroup = {
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 /** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
 const hotelAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'handle-record'] };
+/** Administrators also see the alert burden: whether alerts are tuned so that people answer them. */
+const adminAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'alert-burden'] };
+const hotelAdminAlertGroup: MenuGroup = { group: 'alerts', pages: [...hotelAlertGroup.pages, 'alert-burden'] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
 /**
  * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
@@ -153,20 +157,20 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
     { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole', 'audit'] },
     { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
   ],
-  [Role.orgAdmin]: [adminGroup(true), memberGroup, alertGroup, careHomeGroup, vitalGroup, adminLogGroup],
-  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
+  [Role.orgAdmin]: [adminGroup(true), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, adminLogGroup],
+  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, logGroup],
   [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup],
   [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff', 'audit'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
-  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, adminLogGroup],
+  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, adminLogGroup],
   [Role.hospitalDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.clinicAdmin]: [adminGroup(false), memberGroup, alertGroup, careGroup, vitalGroup, adminLogGroup],
+  [Role.clinicAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, adminLogGroup],
   [Role.clinicDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAlertGroup, adminLogGroup],
-  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAlertGroup],
-  [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, alertGroup, { group: 'logs', pages: ['audit'] }],
-  [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, alertGroup],
+  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAdminAlertGroup, adminLogGroup],
+  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAdminAlertGroup],
+  [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, adminAlertGroup, { group: 'logs', pages: ['audit'] }],
+  [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, adminAlertGroup],
   [Role.guardStaff]: [guardMemberGroup, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
   [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],

@@ -74,6 +74,7 @@ export const Resource = {
   /** Vigil's audit trail of health-data reads and of changes (docs/security.md#audit-trail). */
   audit: '/audit',
   abnormal: '/abnormal',
+  abnormalBurden: '/abnormal/burden',
   deviceBind: '/device/bind',
   deviceBindRealTime: '/device/bind/real-time',
   deviceBindChylyng: '/device/bind/chylyng',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AbnormalStoreCategory } from '../enums/devices.ts';
 import { optionalText, textField } from '../rules/text.ts';
-import { auditFields, listQuery, optionalQueryInt, unixSeconds } from './envelope.ts';
+import { auditFields, listQuery, optionalQueryDate, optionalQueryInt, unixSeconds } from './envelope.ts';
 
 /**
  * SPEC §3 abnormal event shapes. `source.type` says which list of the client-side abnormal store
@@ -55,6 +55,8 @@ export const abnormalHandle = z.object({
   staff_name: z.string(),
   handle_time: unixSeconds,
   remark: z.string().nullable(),
+  /** The handler judged that the alert needed no action. */
+  no_action: z.boolean().optional(),
 });
 export type AbnormalHandle = z.infer<typeof abnormalHandle>;
 
@@ -70,6 +72,14 @@ export const abnormalListItem = z.object({
   is_follow: z.boolean(),
   source: abnormalSource,
   handle: abnormalHandle.nullable(),
+  /** Crossings of the same condition merged into this open event (1: no repeat). */
+  count: z.number().int().min(1).optional(),
+  /** When the latest merged crossing occurred (null until a repeat). */
+  last_occur_time: unixSeconds.nullable().optional(),
+  /** Acknowledged: the alert stays open but silent until this time (null: not acknowledged). */
+  acknowledged_until: unixSeconds.nullable().optional(),
+  /** Who acknowledged it last. */
+  acknowledged_by: z.string().nullable().optional(),
   ...auditFields,
 });
 export type AbnormalListItem = z.infer<typeof abnormalListItem>;
@@ -94,9 +104,90 @@ export const handleAbnormalRequest = z.strictObject({
   abnormal_id: z.number().int().min(1),
   content: textField({ max: 500 }),
   remark: optionalText(500),
+  /** The handler judged that the alert needed no action (counted on the alert-burden page). */
+  no_action: z.boolean().optional(),
 });
 export type HandleAbnormalRequest = z.infer<typeof handleAbnormalRequest>;
 
 /** PATCH /abnormal/follow/{id}: the flag to set (the row's current value flipped by the client). */
 export const followAbnormalRequest = z.object({ is_follow: z.boolean() }).partial();
 export type FollowAbnormalRequest = z.infer<typeof followAbnormalRequest>;
+
+/** How long an acknowledgement silences an alert, in minutes (the console offers these). */
+export const acknowledgeMinutes = [5, 10, 15, 30, 60] as const;
+/** How long a snooze silences one member's alerts of one type, in minutes. */
+export const snoozeMinutes = [15, 30, 60, 120, 240] as const;
+
+const oneOf = (choices: readonly number[]) =>
+  z
+    .number({ error: 'validation.invalidOption' })
+    .int({ message: 'validation.invalidOption' })
+    .refine((v) => choices.includes(v), { message: 'validation.invalidOption' });
+
+/** POST /abnormal/acknowledge/{id}: silence the alert for this many minutes without handling it. */
+export const acknowledgeAbnormalRequest = z.strictObject({ minutes: oneOf(acknowledgeMinutes) });
+export type AcknowledgeAbnormalRequest = z.infer<typeof acknowledgeAbnormalRequest>;
+
+/** POST /abnormal/snooze: silence one member's alerts of one type (not a high-priority type). */
+export const snoozeAbnormalRequest = z.strictObject({
+  user_id: z.number().int().min(1),
+  type: z.number().int().min(0).max(102),
+  minutes: oneOf(snoozeMinutes),
+});
+export type SnoozeAbnormalRequest = z.infer<typeof snoozeAbnormalRequest>;
+
+/** A snooze in force (GET /abnormal/snooze, the `abnormalSnooze` real-time event). */
+export const abnormalSnoozeRow = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  type: z.number().int(),
+  until: unixSeconds,
+  staff_name: z.string(),
+  created_at: unixSeconds,
+});
+export type AbnormalSnoozeRow = z.infer<typeof abnormalSnoozeRow>;
+
+/** Real-time `abnormalSnooze`: the snoozes of the organisation changed; re-read them. */
+export const ABNORMAL_SNOOZE_EVENT = 'abnormalSnooze';
+export const abnormalSnoozeChange = z.object({ id: z.number().int(), user_id: z.number().int(), type: z.number().int() });
+
+/** GET /abnormal/burden: a range of local days (start and end in unix seconds), optional area. */
+export const alertBurdenQuery = z.object({
+  start_date: optionalQueryDate,
+  end_date: optionalQueryDate,
+  area_id: optionalQueryInt,
+  /** The viewer's offset from UTC in minutes (Taipei 480), so days are the viewer's days. */
+  utc_offset: optionalQueryInt.refine((v) => v === undefined || (v >= -840 && v <= 840), { message: 'validation.invalidNumber' }),
+});
+export type AlertBurdenQuery = z.infer<typeof alertBurdenQuery>;
+
+/** One member's alerts in the range: the total, the average per day and the count of each day. */
+export const alertBurdenMember = z.object({
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  total: z.number().int(),
+  per_day: z.number(),
+  by_day: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type AlertBurdenMember = z.infer<typeof alertBurdenMember>;
+
+export const alertBurden = z.object({
+  start_date: unixSeconds,
+  end_date: unixSeconds,
+  days: z.array(z.string()),
+  total: z.number().int(),
+  members: z.array(alertBurdenMember),
+  /** Seconds from an alert to its first response (acknowledgement or handling); null without any. */
+  response: z.object({
+    responded: z.number().int(),
+    p50: z.number().nullable(),
+    p90: z.number().nullable(),
+    p95: z.number().nullable(),
+  }),
+  /** Handled alerts and how many of them the handler marked as needing no action. */
+  handled: z.number().int(),
+  no_action: z.number().int(),
+  no_action_share: z.number().nullable(),
+});
+export type AlertBurden = z.infer<typeof alertBurden>;

@@ -50,6 +50,16 @@ export const abnormalEvents = pgTable(
     escalatedAt: ts('escalated_at'),
     /** Set when a later reading is back within the standard: the event is closed without handling. */
     recoveredAt: ts('recovered_at'),
+    /** Crossings of the same condition merged into this open event (the first one included). */
+    repeatCount: integer('repeat_count').notNull().default(1),
+    /** When the latest merged crossing occurred (the first one's time until a repeat). */
+    lastOccurTime: ts('last_occur_time'),
+    /** Acknowledged: silent until this time, still open (docs/alert-rules.md "Acknowledge and snooze"). */
+    acknowledgedUntil: ts('acknowledged_until'),
+    acknowledgedBy: integer('acknowledged_by').references(() => staff.id),
+    acknowledgedByName: varchar('acknowledged_by_name', { length: 100 }),
+    /** The first acknowledgement: the alert's first response unless a handling came earlier. */
+    acknowledgedAt: ts('acknowledged_at'),
     ...auditColumns,
   },
   (t) => [
@@ -73,9 +83,35 @@ export const abnormalHandles = pgTable(
       .references(() => abnormalEvents.id),
     content: text('content').notNull(),
     remark: text('remark'),
+    /** The handler judged that the alert needed no action (the alert-burden page counts these). */
+    noAction: boolean('no_action').notNull().default(false),
     staffId: integer('staff_id').references(() => staff.id),
     staffName: varchar('staff_name', { length: 100 }).notNull(),
     handleTime: ts('handle_time').notNull().defaultNow(),
   },
   (t) => [index('abnormal_handles_abnormal_idx').on(t.abnormalId, t.handleTime)],
+);
+
+/**
+ * A snooze: alerts of one type about one member stay silent (still listed) until `until`. One row
+ * per member and type; a new snooze replaces the old one.
+ */
+export const abnormalSnoozes = pgTable(
+  'abnormal_snoozes',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    areaId: integer('area_id').references(() => areas.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    type: smallint('type').notNull(),
+    until: ts('until').notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    staffName: varchar('staff_name', { length: 100 }).notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('abnormal_snoozes_member_type_uq').on(t.memberId, t.type), index('abnormal_snoozes_org_idx').on(t.orgId, t.until)],
 );

@@ -43,6 +43,10 @@ export function toAbnormalItem(
       device: names.device,
     },
     handle,
+    count: row.repeatCount,
+    last_occur_time: row.lastOccurTime ? toUnix(row.lastOccurTime) : null,
+    acknowledged_until: row.acknowledgedUntil ? toUnix(row.acknowledgedUntil) : null,
+    acknowledged_by: row.acknowledgedByName,
     created_at: toUnix(row.createdAt),
     updated_at: toUnix(row.updatedAt),
   };

@@ -80,16 +80,67 @@ export class AbnormalRaiser {
     this.snapshotAt = Date.now();
   }
 
-  /** Inserts the events not already open; returns how many were new. */
-  async raise(requests: RaiseRequest[]): Promise<number> {
+  /**
+   * Inserts the events not already open; returns how many were new. A request whose event is
+   * already open is a repeat of the same condition: it is merged into that event (its count and
+   * latest time) rather than dropped, unless `countRepeats` is false (a sweep that re-checks a
+   * lasting state every minute is not a new crossing).
+   */
+  async raise(requests: RaiseRequest[], { countRepeats = true }: { countRepeats?: boolean } = {}): Promise<number> {
     if (!requests.length) return 0;
     await this.refresh();
     const fresh = new Map<string, RaiseRequest>();
+    const repeats = new Map<string, { request: RaiseRequest; n: number; latest: Date }>();
     for (const r of requests) {
       const key = keyOf(r.type, r.memberId, r.deviceId);
-      if (!this.open.has(key) && !fresh.has(key)) fresh.set(key, r);
+      if (this.open.has(key)) {
+        const seen = repeats.get(key);
+        if (seen) {
+          seen.n += 1;
+          if (r.occurTime > seen.latest) seen.latest = r.occurTime;
+        } else repeats.set(key, { request: r, n: 1, latest: r.occurTime });
+      } else if (fresh.has(key)) {
+        const seen = repeats.get(key);
+        if (seen) seen.n += 1;
+        else repeats.set(key, { request: r, n: 1, latest: r.occurTime });
+      } else fresh.set(key, r);
     }
-    if (!fresh.size) return 0;
+    const inserted = fresh.size ? await this.insert(fresh) : 0;
+    if (countRepeats && repeats.size) await this.merge([...repeats.values()]);
+    return inserted;
+  }
+
+  /**
+   * Adds repeats to their open events in one statement and announces the updated events, so every
+   * console shows the new count (an update replaces the alert by id: no new chime).
+   */
+  private async merge(repeats: Array<{ request: RaiseRequest; n: number; latest: Date }>): Promise<void> {
+    const result = await this.db.execute<{ id: number }>(sql`
+      update abnormal_events e
+        set repeat_count = e.repeat_count + u.n,
+            last_occur_time = greatest(coalesce(e.last_occur_time, e.occur_time), to_timestamp(u.t)),
+            updated_at = now()
+      from unnest(
+        ${pgArray(repeats.map((r) => r.request.type))}::smallint[],
+        ${pgArray(repeats.map((r) => r.request.memberId ?? 0))}::int[],
+        ${pgArray(repeats.map((r) => r.request.deviceId ?? 0))}::int[],
+        ${pgArray(repeats.map((r) => r.n))}::int[],
+        ${pgArray(repeats.map((r) => toUnix(r.latest)))}::float8[]
+      ) as u(ty, m, d, n, t)
+      where e.type = u.ty and coalesce(e.member_id, 0) = u.m and coalesce(e.device_id, 0) = u.d
+        and not e.is_handle and e.recovered_at is null
+      returning e.id`);
+    const ids = result.rows.map((r) => Number(r.id));
+    if (!ids.length || !this.events.listenerCount('abnormal')) return;
+    const names = new Map(repeats.map((r) => [keyOf(r.request.type, r.request.memberId, r.request.deviceId), r.request.names]));
+    const rows = await this.db.select().from(abnormalEvents).where(inArray(abnormalEvents.id, ids));
+    for (const row of rows) {
+      const item = toAbnormalItem(row, names.get(keyOf(row.type, row.memberId, row.deviceId))!, null);
+      this.events.emit('abnormal', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: item });
+    }
+  }
+
+  private async insert(fresh: Map<string, RaiseRequest>): Promise<number> {
     const batch = [...fresh.values()];
     const rows = await this.db
       .insert(abnormalEvents)

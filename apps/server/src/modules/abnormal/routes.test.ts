@@ -49,7 +49,17 @@ beforeAll(async () => {
   const [group] = await t.db.select().from(apiGroups).where(eq(apiGroups.id, role.apiGroupId));
   await t.db
     .update(apiGroups)
-    .set({ permissions: [...group.permissions, { route: '/abnormal/follow/{id}', method: 'PATCH' }] })
+    .set({
+      permissions: [
+        ...group.permissions,
+        { route: '/abnormal/follow/{id}', method: 'PATCH' },
+        { route: '/abnormal/acknowledge/{id}', method: 'POST' },
+        { route: '/abnormal/snooze', method: 'GET' },
+        { route: '/abnormal/snooze', method: 'POST' },
+        { route: '/abnormal/snooze/{id}', method: 'DELETE' },
+        { route: '/abnormal/burden', method: 'GET' },
+      ],
+    })
     .where(eq(apiGroups.id, group.id));
   token = await login(t.app, 'tadmina');
 });
@@ -63,9 +73,11 @@ describe('abnormal events', () => {
       temperature(now - 540, 38.4),
       temperature(now - 480, 38.9),
     ]);
-    expect(published).toHaveLength(1);
+    // One alert: the second crossing is merged into it (its count), announced as an update.
+    expect(published).toHaveLength(2);
     // The live alert says where the member is, so a nurse can go straight to the bed.
     expect(abnormalListItem.strict().parse(published[0]).source.user).toEqual({ id: memberId, name: 'Cleo', room: '203', bed: 'B' });
+    expect(published[1]).toMatchObject({ id: (published[0] as { id: number }).id, count: 2, last_occur_time: now - 480 });
 
     const res = await api(t.app, token).get('/abnormal', {
       is_handle: 0,
@@ -81,6 +93,8 @@ describe('abnormal events', () => {
       type: AbnormalType.bodyTemperatureHigh,
       detail: { value: 38.4, standard: 37.5 },
       is_handle: false,
+      count: 2,
+      acknowledged_until: null,
       source: {
         type: 'device_bind',
         user: { id: memberId, name: 'Cleo', room: '203', bed: 'B' },
@@ -136,5 +150,71 @@ describe('abnormal events', () => {
     expect(
       (await api(t.app, other).post('/handle/abnormal', { abnormal_id: row.id, content: 'x' })).statusCode,
     ).toBe(404);
+  });
+
+  it('acknowledges without resolving: silent for the minutes asked, still open, announced to every console', async () => {
+    await ingestServiceOf(t.app).ingest(gateway(), [temperature(now - 30, 39.1)]);
+    const [open] = (await api(t.app, token).get('/abnormal', { is_handle: 0, user_id: memberId })).json().data.list;
+    const published: Array<{ id: number; acknowledged_until: number | null }> = [];
+    t.app.events.on('abnormal', (e) => published.push(e.payload as never));
+    expect((await api(t.app, token).post(`/abnormal/acknowledge/${open.id}`, { minutes: 7 })).json().code).toBe(ErrorCode.validationFailed);
+    const res = await api(t.app, token).post(`/abnormal/acknowledge/${open.id}`, { minutes: 10 });
+    expect(res.statusCode).toBe(200);
+    const until = res.json().data.acknowledged_until as number;
+    expect(until).toBeGreaterThanOrEqual(nowUnix() + 590);
+    expect(res.json().data).toMatchObject({ is_handle: false, acknowledged_by: 'Test tadmina' });
+    expect(published.at(-1)).toMatchObject({ id: open.id, acknowledged_until: until });
+    // Still listed as open: acknowledging is not handling.
+    const again = (await api(t.app, token).get('/abnormal', { is_handle: 0, user_id: memberId })).json().data.list;
+    expect(again.map((r: { id: number }) => r.id)).toContain(open.id);
+    const other = await login(t.app, 'tadminb');
+    expect((await api(t.app, other).post(`/abnormal/acknowledge/${open.id}`, { minutes: 10 })).statusCode).toBe(404);
+  });
+
+  it('snoozes one member and one type, refuses a high priority, replaces and ends a snooze', async () => {
+    const changes: unknown[] = [];
+    t.app.events.on('abnormalSnooze', (e) => changes.push(e.payload));
+    const body = { user_id: memberId, type: AbnormalType.bodyTemperatureHigh, minutes: 30 };
+    const res = await api(t.app, token).post('/abnormal/snooze', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ user_id: memberId, user_name: 'Cleo', type: AbnormalType.bodyTemperatureHigh, staff_name: 'Test tadmina' });
+    const longer = await api(t.app, token).post('/abnormal/snooze', { ...body, minutes: 60 });
+    expect(longer.json().data.id).toBe(res.json().data.id);
+    expect(longer.json().data.until).toBeGreaterThan(res.json().data.until);
+    expect(changes).toHaveLength(2);
+
+    const high = await api(t.app, token).post('/abnormal/snooze', { ...body, type: AbnormalType.sos });
+    expect(high.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'type', message: 'abnormal.snooze.highPriority' }] });
+    expect((await api(t.app, token).post('/abnormal/snooze', { ...body, minutes: 1 })).json().errors[0].field).toBe('minutes');
+
+    const other = await login(t.app, 'tadminb');
+    expect((await api(t.app, other).post('/abnormal/snooze', body)).json().errors[0].field).toBe('user_id');
+    expect((await api(t.app, other).get('/abnormal/snooze')).json().data).toEqual([]);
+    expect((await api(t.app, token).get('/abnormal/snooze')).json().data).toHaveLength(1);
+    expect((await api(t.app, other).delete(`/abnormal/snooze/${res.json().data.id}`)).statusCode).toBe(404);
+    expect((await api(t.app, token).delete(`/abnormal/snooze/${res.json().data.id}`)).statusCode).toBe(200);
+    expect((await api(t.app, token).get('/abnormal/snooze')).json().data).toEqual([]);
+  });
+
+  it('measures the alert burden: per member per day, response percentiles, share needing no action', async () => {
+    const [open] = (await api(t.app, token).get('/abnormal', { is_handle: 0, user_id: memberId })).json().data.list;
+    await api(t.app, token).post('/handle/abnormal', { abnormal_id: open.id, content: 'Rechecked, fine', no_action: true });
+    const res = await api(t.app, token).get('/abnormal/burden', { start_date: now - 86_400, end_date: now + 60, utc_offset: 480 });
+    expect(res.statusCode, res.body).toBe(200);
+    const burden = res.json().data;
+    const cleo = burden.members.find((m: { user_id: number }) => m.user_id === memberId);
+    // Two events (the later crossings were merged into the second), both answered.
+    expect(cleo.total).toBe(2);
+    expect(cleo.by_day.reduce((a: number, d: { count: number }) => a + d.count, 0)).toBe(2);
+    expect(burden.days.length).toBeGreaterThanOrEqual(2);
+    expect(burden.handled).toBe(2);
+    expect(burden.no_action).toBe(1);
+    expect(burden.no_action_share).toBe(0.5);
+    expect(burden.response.responded).toBe(2);
+    expect(burden.response.p50).toBeGreaterThanOrEqual(0);
+    expect(burden.response.p95).toBeGreaterThanOrEqual(burden.response.p50);
+    expect((await api(t.app, token).get('/abnormal/burden', { start_date: now, end_date: now - 10 })).json().errors[0].field).toBe('end_date');
+    const other = await login(t.app, 'tadminb');
+    expect((await api(t.app, other).get('/abnormal/burden', { start_date: now - 86_400, end_date: now })).json().data.total).toBe(0);
   });
 });

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  abnormalSnoozeRow,
+  acknowledgeAbnormalRequest,
+  alertBurden,
+  alertBurdenQuery,
+  snoozeAbnormalRequest,
   abnormalDetailView,
   abnormalListItem,
   abnormalListQuery,
@@ -11,9 +16,12 @@ import {
   paginated,
   Resource,
 } from '@vigil/contracts';
-import { errorResponses } from '../../http/schemas.ts';
+import { emptyData, errorResponses } from '../../http/schemas.ts';
+import { z } from 'zod';
+import { alertBurden as computeBurden } from './burden.ts';
 import { findAbnormal, followAbnormal, handleAbnormal, listAbnormal } from './service.ts';
 import { handleRecordResource } from './handle-records.ts';
+import { acknowledgeAbnormal, endSnooze, listSnoozes, snoozeAbnormal } from './silence.ts';
 
 const tag = 'abnormal';
 
@@ -39,6 +47,74 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ data: await listAbnormal(db, request.principal, request.query) }),
+  );
+
+  r.get(
+    Resource.abnormalBurden,
+    {
+      config: { permission: 'GET /abnormal/burden' },
+      schema: {
+        tags: [tag],
+        summary: 'Alert burden: alerts per member per day, response-time percentiles, share needing no action',
+        querystring: alertBurdenQuery,
+        response: { 200: dataEnvelope(alertBurden), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await computeBurden(db, request.principal, request.query) }),
+  );
+
+  r.get(
+    `${Resource.abnormal}/snooze`,
+    {
+      config: { permission: 'GET /abnormal/snooze' },
+      schema: {
+        tags: [tag],
+        summary: 'Snoozes in force (one member, one alert type, until a time)',
+        response: { 200: dataEnvelope(z.array(abnormalSnoozeRow)), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await listSnoozes(app, request.principal) }),
+  );
+
+  r.post(
+    `${Resource.abnormal}/snooze`,
+    {
+      config: { permission: 'POST /abnormal/snooze' },
+      schema: {
+        tags: [tag],
+        summary: 'Snooze one member\'s alerts of one type (not a high-priority type); replaces an earlier snooze',
+        body: snoozeAbnormalRequest,
+        response: { 200: dataEnvelope(abnormalSnoozeRow), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await snoozeAbnormal(app, request.principal, request.body) }),
+  );
+
+  r.delete(
+    `${Resource.abnormal}/snooze/:id`,
+    {
+      config: { permission: 'DELETE /abnormal/snooze/{id}' },
+      schema: { tags: [tag], summary: 'End a snooze', params: idParam, response: { 200: emptyData, ...errorResponses } },
+    },
+    async (request) => {
+      await endSnooze(app, request.principal, request.params.id);
+      return { data: null };
+    },
+  );
+
+  r.post(
+    `${Resource.abnormal}/acknowledge/:id`,
+    {
+      config: { permission: 'POST /abnormal/acknowledge/{id}' },
+      schema: {
+        tags: [tag],
+        summary: 'Acknowledge an alert: silent for the given minutes, still open until handled or recovered',
+        params: idParam,
+        body: acknowledgeAbnormalRequest,
+        response: { 200: dataEnvelope(abnormalListItem), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await acknowledgeAbnormal(app, request.principal, request.params.id, request.body) }),
   );
 
   r.get(

@@ -73,6 +73,7 @@ async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, Abnorm
       staff_name: h.staffName,
       handle_time: toUnix(h.handleTime),
       remark: h.remark,
+      no_action: h.noAction,
     });
     out.set(h.abnormalId, list);
   }
@@ -132,13 +133,13 @@ export async function findAbnormal(
 export async function handleAbnormal(
   app: FastifyInstance,
   p: Principal,
-  { abnormal_id, content, remark }: HandleAbnormalRequest,
+  { abnormal_id, content, remark, no_action }: HandleAbnormalRequest,
 ): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
   const { found, row } = await app.database.db.transaction(async (tx) => {
     await findAbnormal(tx, p, abnormal_id);
     const [me] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, p.staffId));
     const now = new Date();
-    await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, staffId: p.staffId, staffName: me.name, handleTime: now });
+    await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, noAction: no_action ?? false, staffId: p.staffId, staffName: me.name, handleTime: now });
     await tx.update(abnormalEvents).set({ isHandle: true, updatedAt: now }).where(eq(abnormalEvents.id, abnormal_id));
     const [row] = await tx.select().from(abnormalEvents).where(eq(abnormalEvents.id, abnormal_id));
     return { found: await findAbnormal(tx, p, abnormal_id), row };

@@ -12,6 +12,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   personal: lazy(() => import('../../features/personal/pages/PersonalPage.tsx')),
   'pass-modify': lazy(() => import('../../features/personal/pages/PassModifyPage.tsx')),
   'abnormal-log': lazy(() => import('../../features/abnormal/pages/AbnormalLogPage.tsx')),
+  'alert-burden': lazy(() => import('../../features/abnormal/pages/AlertBurdenPage.tsx')),
   heartrate: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('heartRate') }))),
   bloodpressure: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bloodPressure') }))),
   bloodoxygen: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bloodOxygen') }))),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  type AbnormalSnoozeRow,
+  type AlertBurden,
+  type SnoozeAbnormalRequest,
+  abnormalSnoozeRow,
+  alertBurden,
   type AbnormalDetailView,
   type AbnormalListItem,
   type HandleAbnormalRequest,
@@ -56,8 +61,30 @@ export function followAbnormal(id: number, isFollow: boolean): Promise<unknown> 
   return request(`${Resource.abnormal}/follow/${id}`, { method: 'PATCH', body: { is_follow: isFollow } });
 }
 
+/** POST /abnormal/acknowledge/{id}: silent for `minutes`, still open. */
+export function acknowledgeAbnormal(id: number, minutes: number): Promise<AbnormalListItem> {
+  return request(`${Resource.abnormal}/acknowledge/${id}`, { method: 'POST', body: { minutes }, schema: abnormalListItem });
+}
+
+export function fetchSnoozes(signal?: AbortSignal): Promise<AbnormalSnoozeRow[]> {
+  return request(`${Resource.abnormal}/snooze`, { schema: z.array(abnormalSnoozeRow), signal });
+}
+
+export function snoozeAbnormal(body: SnoozeAbnormalRequest): Promise<AbnormalSnoozeRow> {
+  return request(`${Resource.abnormal}/snooze`, { method: 'POST', body, schema: abnormalSnoozeRow });
+}
+
+export function endSnooze(id: number): Promise<unknown> {
+  return request(`${Resource.abnormal}/snooze/${id}`, { method: 'DELETE' });
+}
+
+export function fetchAlertBurden(q: { start_date: number; end_date: number; area_id?: number; utc_offset: number }, signal?: AbortSignal): Promise<AlertBurden> {
+  return request(Resource.abnormalBurden, { query: q, schema: alertBurden, signal });
+}
+
 export const abnormalKeys = {
   all: ['abnormal'] as const,
   page: (q: AbnormalPageQuery) => ['abnormal', 'page', q] as const,
   detail: (id: number) => ['abnormal', 'detail', id] as const,
+  burden: (q: object) => ['abnormal', 'burden', q] as const,
 };

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RealtimeAbnormal, nowUnix } from '@vigil/contracts';
 import { jsonResponse, signInAs } from '../../test/render.tsx';
 import { realtime } from '../realtime/index.ts';
-import { abnormalFeed, acknowledgeCritical, closeFeed, openFeed, resetFeedForTests, unseenCritical } from './feed.ts';
+import { abnormalFeed, closeFeed, openFeed, resetFeedForTests } from './feed.ts';
+import { repeating, silentUntil } from './silence.ts';
 
 const now = nowUnix();
 const item = (id: number, type = 0, o: Partial<RealtimeAbnormal> = {}): RealtimeAbnormal => ({
@@ -47,16 +48,19 @@ describe('abnormal feed', () => {
     expect(abnormalFeed.get().total).toBe(0);
   });
 
-  it('keeps critical and escalated alerts unseen until the feed is opened', async () => {
-    signInAs();
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: [] })));
-    await openFeed({ start_date: 0, end_date: now });
-    push('abnormal', item(10, 65));
-    push('abnormal', item(11, 0));
-    expect([...unseenCritical.get()]).toEqual([10]);
-    push('abnormal', item(11, 0, { escalated: true }));
-    expect([...unseenCritical.get()].sort()).toEqual([10, 11]);
-    acknowledgeCritical();
-    expect(unseenCritical.get().size).toBe(0);
+  it('repeats high-priority and escalated alerts until acknowledged; a snooze silences one member and type', () => {
+    const sos = item(10, 65, { source: { ...item(10).source, user: { id: 7, name: 'Ana' } } });
+    const heart = item(11, 45, { source: { ...item(11).source, user: { id: 7, name: 'Ana' } } });
+    expect(repeating([sos, heart], [], now).map((i) => i.id)).toEqual([10]);
+    expect(repeating([sos, { ...heart, escalated: true }], [], now).map((i) => i.id)).toEqual([10, 11]);
+    const ackd = { ...sos, acknowledged_until: now + 300 };
+    expect(repeating([ackd], [], now)).toEqual([]);
+    // The acknowledgement runs out: the alert, still open, repeats again.
+    expect(repeating([ackd], [], now + 301).map((i) => i.id)).toEqual([10]);
+    const snooze = { id: 1, user_id: 7, user_name: 'Ana', type: 45, until: now + 600, staff_name: 'Bo', created_at: now };
+    expect(silentUntil(heart, [snooze], now)).toBe(now + 600);
+    expect(silentUntil({ ...heart, type: 44 }, [snooze], now)).toBeNull();
+    expect(silentUntil({ ...heart, source: { ...heart.source, user: { id: 8, name: 'Cy' } } }, [snooze], now)).toBeNull();
+    expect(silentUntil(heart, [snooze], now + 601)).toBeNull();
   });
 });

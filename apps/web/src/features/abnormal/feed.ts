@@ -1,7 +1,9 @@
-import { RealtimeEvent, type RealtimeAbnormal, abnormalTypeMeta, type AbnormalType, realtimeAbnormal } from '@vigil/contracts';
+import { ABNORMAL_SNOOZE_EVENT, RealtimeEvent, Resource, type RealtimeAbnormal, abnormalSnoozeChange, realtimeAbnormal } from '@vigil/contracts';
+import { hasPermission, sessionStore } from '../../lib/session.ts';
 import { createStore } from '../../lib/store.ts';
 import { realtime } from '../realtime/index.ts';
-import { fetchAbnormalAll } from './api.ts';
+import { fetchAbnormalAll, fetchSnoozes } from './api.ts';
+import { snoozeStore } from './silence.ts';
 import {
   type AbnormalStoreState,
   emptyAbnormalStore,
@@ -13,16 +15,9 @@ import {
 
 /** The live alert feed behind the bell and the home page's abnormal tab. */
 export const abnormalFeed = createStore<AbnormalStoreState>(emptyAbnormalStore);
-/**
- * Urgent alerts nobody has looked at yet: critical types (SOS, falls, no breathing, no heartbeat)
- * and escalations. Their chime repeats until someone opens the feed.
- */
-export const unseenCritical = createStore<ReadonlySet<number>>(new Set());
 
 export type FeedRange = { start_date: number; end_date: number };
 type Arrival = (item: RealtimeAbnormal) => void;
-
-const isCritical = (item: RealtimeAbnormal) => abnormalTypeMeta[item.type as AbnormalType]?.critical ?? false;
 
 let stopListening: Array<() => void> = [];
 let arrivalListeners = new Set<Arrival>();
@@ -41,15 +36,13 @@ function apply(update: (state: AbnormalStoreState) => AbnormalStoreState, item: 
   realtime.advanceCursor(item.id, item.updated_at);
   const arrived = !before.byId[item.id] && Boolean(after.byId[item.id]);
   const escalated = Boolean(after.byId[item.id]?.escalated) && !before.byId[item.id]?.escalated;
-  if ((arrived && isCritical(item)) || escalated) unseenCritical.set((s) => new Set(s).add(item.id));
-  if (!after.byId[item.id] && unseenCritical.get().has(item.id)) {
-    unseenCritical.set((s) => {
-      const next = new Set(s);
-      next.delete(item.id);
-      return next;
-    });
-  }
   if (arrived || escalated) for (const l of arrivalListeners) l(after.byId[item.id]);
+}
+
+/** Re-reads the snoozes in force (on opening the feed and whenever a console changes one). */
+export async function refreshSnoozes(): Promise<void> {
+  if (!hasPermission(sessionStore.get(), 'GET', `${Resource.abnormal}/snooze`)) return;
+  snoozeStore.set(await fetchSnoozes());
 }
 
 /**
@@ -71,6 +64,9 @@ export async function openFeed(range: FeedRange): Promise<void> {
     realtime.on(RealtimeEvent.abnormalHandle, realtimeAbnormal, route(removeAbnormal)),
     realtime.on(RealtimeEvent.userAbnormal, realtimeAbnormal, route((s, item) => upsertUserAbnormal(s, item))),
     realtime.on(RealtimeEvent.userAbnormalHandle, realtimeAbnormal, route(removeAbnormal)),
+    realtime.on(ABNORMAL_SNOOZE_EVENT, abnormalSnoozeChange, () => {
+      refreshSnoozes().catch((err: unknown) => console.warn('abnormal feed: snoozes failed', err));
+    }),
   ];
   try {
     const items = await fetchAbnormalAll({ is_handle: 0, ...range });
@@ -79,6 +75,7 @@ export async function openFeed(range: FeedRange): Promise<void> {
     const maxTime = items.reduce((m, i) => Math.max(m, i.updated_at), 0);
     realtime.advanceCursor(maxId, maxTime);
     abnormalFeed.set(buffered.reduce((s, f) => f(s), replaceAbnormals(items)));
+    await refreshSnoozes();
   } finally {
     loading = false;
     buffered = [];
@@ -91,12 +88,7 @@ export function closeFeed(): void {
   for (const stop of stopListening) stop();
   stopListening = [];
   abnormalFeed.set(emptyAbnormalStore);
-  unseenCritical.set(new Set());
-}
-
-/** Someone opened the feed: critical alerts stop repeating their sound. */
-export function acknowledgeCritical(): void {
-  if (unseenCritical.get().size) unseenCritical.set(new Set());
+  snoozeStore.set([]);
 }
 
 /** Test seam: forget listeners registered by earlier tests. */

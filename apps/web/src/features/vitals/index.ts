@@ -5,8 +5,8 @@
 export { vitalKinds } from './kinds/table.tsx';
 export type { StandardSet } from './kinds/types.ts';
 export { sourcesOf, type VitalScope } from './query.ts';
-export { useMemberName, useVitalChartPoints, useVitalChartRows } from './api.ts';
-export { alignedPoints, timeAxisRules } from './chart-spec.ts';
+export { useMemberName, useMemberStandards, useVitalChartPoints, useVitalChartRows } from './api.ts';
+export { alignedPoints, buildVitalChart, timeAxisRules } from './chart-spec.ts';
 export { VitalChartPanel } from './components/VitalChartPanel.tsx';
 export { ReadingSummary } from './components/ReadingSummary.tsx';
 export { SleepDayPanel } from './components/SleepDayPanel.tsx';

@@ -5,10 +5,15 @@ import { isolatedIndices } from '@vigil/contracts/charts';
 import { tickSpace } from '../rules/time-axis.ts';
 import { thresholdPlugin, tooltipPlugin } from './plugins.ts';
 import type { TimeChartSpec } from './spec.ts';
+import { coverRange, extremes } from './y-range.ts';
 
 const AXIS_FONT = '12px system-ui, sans-serif';
 
-/** uPlot options for a time chart: fixed y range and ticks, SPEC x labels, themed colours. */
+/**
+ * uPlot options for a time chart: the fixed y range and ticks, widened when a reading or a
+ * threshold line lies outside them (never clipped), SPEC x labels, the unit on the y axis,
+ * themed colours.
+ */
 export function buildOptions(spec: TimeChartSpec, palette: ChartPalette, width: number, height: number): uPlot.Options {
   const formatValue = spec.formatValue ?? ((v: number) => String(Math.round(v * 10) / 10));
   const colourOf = (i: number) => spec.series[i].color ?? palette.series[(spec.series[i].colorIndex ?? i) % palette.series.length];
@@ -28,7 +33,13 @@ export function buildOptions(spec: TimeChartSpec, palette: ChartPalette, width: 
     cursor: { drag: { x: false, y: false, setScale: false }, points: { size: 6 } },
     scales: {
       x: { time: true, range: () => [spec.range.from, spec.range.to] },
-      y: { auto: false, range: () => [spec.y.min, spec.y.max] },
+      y: {
+        auto: false,
+        range: (u) => {
+          const y = coverRange(spec.y, extremes(u.data.slice(1), spec.thresholds.map((l) => l.value)));
+          return [y.min, y.max];
+        },
+      },
     },
     axes: [
       {
@@ -40,7 +51,14 @@ export function buildOptions(spec: TimeChartSpec, palette: ChartPalette, width: 
       {
         ...axisBase,
         size: 48,
-        ...(spec.y.ticks ? { splits: () => [...(spec.y.ticks as number[])] } : {}),
+        // The unit on the axis as well as in the tooltip: "bpm", "mmHg", "°C".
+        ...(spec.series[0]?.unit ? { label: spec.series[0].unit, labelSize: 18, labelFont: AXIS_FONT } : {}),
+        ...(spec.y.ticks
+          ? {
+              splits: (u: uPlot) =>
+                (coverRange(spec.y, extremes(u.data.slice(1), spec.thresholds.map((l) => l.value))).ticks ?? []).slice(),
+            }
+          : {}),
       },
     ],
     series: [

@@ -4,12 +4,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import AlarmOffIcon from '@mui/icons-material/AlarmOff';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import NotificationsPausedIcon from '@mui/icons-material/NotificationsPaused';
+import SnoozeIcon from '@mui/icons-material/Snooze';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import StarIcon from '@mui/icons-material/Star';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -18,24 +24,30 @@ import { useTranslation } from 'react-i18next';
 import {
   type AbnormalStoreCategory,
   type RealtimeAbnormal,
+  AlertPriority,
   Resource,
   abnormalStoreCategoryLabelKey,
   abnormalTypePriority,
+  acknowledgeMinutes,
   alertPriorityLabelKey,
   fromUnix,
-  nowUnix,
+  snoozeMinutes,
 } from '@vigil/contracts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
 import { useRealtimeStatus } from '../../realtime/index.ts';
 import { detailText, deviceText, placeText, relativeTime, typeText } from '../describe.ts';
-import { abnormalFeed, acknowledgeCritical, onArrival } from '../feed.ts';
+import { acknowledgeAbnormal, endSnooze, snoozeAbnormal } from '../api.ts';
+import { abnormalFeed, onArrival, refreshSnoozes } from '../feed.ts';
 import { disableNotifications, enableNotifications, notificationChoice } from '../notifications.ts';
 import { testChime } from '../sound/player.ts';
-import { occurredToday, selectAbnormals, storeCategories } from '../store.ts';
+import { acknowledged, countdown, silentUntil, snoozeOf, snoozeStore } from '../silence.ts';
+import { occurredToday, selectAbnormals, storeCategories, upsertAbnormal } from '../store.ts';
+import { useNowSeconds } from '../useNowSeconds.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { AbnormalActionsHost, type AbnormalActions } from './AbnormalActionsHost.tsx';
 import { AlertLinks } from './AlertLinks.tsx';
@@ -57,14 +69,125 @@ const visuallyHidden = {
 /** How long a newly arrived alert stays highlighted. */
 const HIGHLIGHT_MS = 8000;
 
-/** The current unix second, refreshed every 30 s so "3 min ago" keeps counting. */
-function useNowSeconds(): number {
-  const [now, setNow] = useState(nowUnix);
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(nowUnix()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+/** request() has already toasted a failure with its specific message; nothing is left to do. */
+const failed = () => undefined;
+
+/**
+ * Acknowledge (silence for a while, still open) and snooze (this member's alerts of this type)
+ * menus. A high-priority alert cannot be snoozed: it always breaks through.
+ */
+function SilenceActions({ item, now }: { item: RealtimeAbnormal; now: number }) {
+  const { t } = useTranslation();
+  const [ackAnchor, setAckAnchor] = useState<HTMLElement | null>(null);
+  const [snoozeAnchor, setSnoozeAnchor] = useState<HTMLElement | null>(null);
+  const snoozes = useStore(snoozeStore);
+  const canAck = usePermission('POST', `${Resource.abnormal}/acknowledge/{id}`);
+  const canSnooze = usePermission('POST', `${Resource.abnormal}/snooze`);
+  const canEnd = usePermission('DELETE', `${Resource.abnormal}/snooze/{id}`);
+  const high = abnormalTypePriority(item.type) === AlertPriority.high;
+  const snooze = snoozeOf(item, snoozes, now);
+  const memberId = item.source.user?.id;
+  const acknowledge = (minutes: number) => {
+    setAckAnchor(null);
+    acknowledgeAbnormal(item.id, minutes).then((updated) => {
+      abnormalFeed.set((s) => upsertAbnormal(s, { ...updated, escalated: item.escalated }));
+      notifySuccess();
+    }, failed);
+  };
+  const snoozeFor = (minutes: number) => {
+    setSnoozeAnchor(null);
+    if (memberId === undefined) return;
+    snoozeAbnormal({ user_id: memberId, type: item.type, minutes }).then(() => {
+      notifySuccess();
+      return refreshSnoozes();
+    }, failed);
+  };
+  const unsnooze = () => {
+    setSnoozeAnchor(null);
+    if (!snooze) return;
+    endSnooze(snooze.id).then(() => {
+      notifySuccess();
+      return refreshSnoozes();
+    }, failed);
+  };
+  const snoozeLabel = high ? t('abnormal.snooze.highPriority') : t('abnormal.snooze.action');
+  return (
+    <>
+      <Tooltip title={t('abnormal.acknowledge.action')}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={t('abnormal.acknowledge.action')}
+            aria-haspopup="menu"
+            disabled={!canAck}
+            onClick={(e) => setAckAnchor(e.currentTarget)}
+            data-testid="abnormal-acknowledge"
+          >
+            <AlarmOffIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Menu anchorEl={ackAnchor} open={Boolean(ackAnchor)} onClose={() => setAckAnchor(null)}>
+        {acknowledgeMinutes.map((m) => (
+          <MenuItem key={m} onClick={() => acknowledge(m)}>
+            {t('abnormal.acknowledge.for', { count: m })}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Tooltip title={snoozeLabel}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={snoozeLabel}
+            aria-haspopup="menu"
+            disabled={high || memberId === undefined || !(canSnooze || (snooze && canEnd))}
+            onClick={(e) => setSnoozeAnchor(e.currentTarget)}
+            data-testid="abnormal-snooze"
+          >
+            <SnoozeIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Menu anchorEl={snoozeAnchor} open={Boolean(snoozeAnchor)} onClose={() => setSnoozeAnchor(null)}>
+        {snooze && canEnd && (
+          <MenuItem onClick={unsnooze}>
+            <ListItemText>{t('abnormal.snooze.end')}</ListItemText>
+          </MenuItem>
+        )}
+        {canSnooze &&
+          snoozeMinutes.map((m) => (
+            <MenuItem key={m} onClick={() => snoozeFor(m)}>
+              {t('abnormal.snooze.for', { count: m, type: typeText(t, item.type), name: item.source.user?.name ?? '' })}
+            </MenuItem>
+          ))}
+      </Menu>
+    </>
+  );
+}
+
+/** "Acknowledged by Ana · 09:12 left" / "Snoozed · 29:40 left": silent, with a live countdown. */
+function SilenceChip({ item, now }: { item: RealtimeAbnormal; now: number }) {
+  const snoozes = useStore(snoozeStore);
+  const until = silentUntil(item, snoozes, now);
+  if (until === null) return null;
+  const name = acknowledged(item, now) ? (item.acknowledged_by ?? '') : (snoozeOf(item, snoozes, now)?.staff_name ?? '');
+  return <Countdown until={until} labelKey={acknowledged(item, now) ? 'abnormal.acknowledge.status' : 'abnormal.snooze.status'} name={name} />;
+}
+
+/** The chip with its own one-second clock, so only it re-renders while it counts down. */
+function Countdown({ until, labelKey, name }: { until: number; labelKey: string; name: string }) {
+  const { t } = useTranslation();
+  const now = useNowSeconds(1000);
+  if (now >= until) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<NotificationsPausedIcon />}
+      label={t(labelKey, { name, left: countdown(until, now) })}
+      data-testid="abnormal-silenced"
+    />
+  );
 }
 
 function FeedItem({ item, actions, now, fresh }: { item: RealtimeAbnormal; actions: AbnormalActions; now: number; fresh: boolean }) {
@@ -96,7 +219,11 @@ function FeedItem({ item, actions, now, fresh }: { item: RealtimeAbnormal; actio
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
           <PriorityBadge type={item.type} live={today} />
           <Typography fontWeight={600}>{typeText(t, item.type)}</Typography>
+          {(item.count ?? 1) > 1 && (
+            <Chip size="small" variant="outlined" label={t('abnormal.feed.repeats', { count: item.count })} data-testid="abnormal-repeats" />
+          )}
           {item.escalated && <Chip size="small" color="secondary" label={t('abnormal.escalated')} />}
+          <SilenceChip item={item} now={now} />
         </Stack>
         <Typography variant="body2" data-testid="abnormal-feed-who">
           {[item.source.user?.name, place].filter(Boolean).join(' — ')}
@@ -116,7 +243,8 @@ function FeedItem({ item, actions, now, fresh }: { item: RealtimeAbnormal; actio
         </Typography>
         <AlertLinks item={item} />
       </Box>
-      <Stack direction="row">
+      <Stack direction="row" flexWrap="wrap" justifyContent="flex-end" sx={{ maxWidth: { xs: 96, sm: 'none' } }}>
+        <SilenceActions item={item} now={now} />
         <Tooltip title={t('abnormal.detail.open')}>
           <IconButton size="small" aria-label={t('abnormal.detail.open')} onClick={() => actions.showDetail(item.id)}>
             <InfoOutlinedIcon fontSize="small" />
@@ -174,7 +302,8 @@ export default function AbnormalFeedTab() {
   const state = useStore(abnormalFeed);
   const status = useRealtimeStatus();
   const [category, setCategory] = useState<AbnormalStoreCategory | 'all'>('all');
-  const now = useNowSeconds();
+  // "3 min ago" keeps counting; the silence countdowns tick on their own, each second.
+  const now = useNowSeconds(30_000);
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const timers = useRef(new Set<number>());
@@ -203,21 +332,6 @@ export default function AbnormalFeedTab() {
       pending.clear();
     };
   }, [t]);
-
-  // Looking at the feed is what stops critical alerts from repeating their chime; a feed left
-  // open in a background tab is not being looked at.
-  useEffect(() => {
-    const seen = () => {
-      if (!document.hidden) acknowledgeCritical();
-    };
-    seen();
-    document.addEventListener('visibilitychange', seen);
-    const unsubscribe = abnormalFeed.subscribe(seen);
-    return () => {
-      document.removeEventListener('visibilitychange', seen);
-      unsubscribe();
-    };
-  }, []);
 
   if (!allowed) return <EmptyState text={t('common.noPermission')} />;
   const items = selectAbnormals(state, category === 'all' ? undefined : category);

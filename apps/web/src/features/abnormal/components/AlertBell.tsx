@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -6,11 +6,12 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Resource, type AbnormalType, abnormalTypeLabelKey } from '@vigil/contracts';
+import { Resource, type AbnormalType, abnormalTypeLabelKey, nowUnix } from '@vigil/contracts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
-import { abnormalFeed, acknowledgeCritical, closeFeed, onArrival, openFeed, unseenCritical } from '../feed.ts';
+import { abnormalFeed, closeFeed, onArrival, openFeed } from '../feed.ts';
 import { notifyInBackground } from '../notifications.ts';
+import { nextExpiry, repeating, silentUntil, snoozeStore } from '../silence.ts';
 import { CRITICAL_REPEAT_MS, playChime } from '../sound/player.ts';
 import { useFeedRange } from '../useFeedRange.ts';
 import { SoundBanner } from './SoundBanner.tsx';
@@ -21,18 +22,34 @@ export const FEED_LOCATION = { pathname: '/', state: { tab: 'abnormal' } } as co
 /**
  * The top bar's abnormal bell (the shell hides it for bell-hidden roles). It owns the feed's
  * lifetime: the list is fetched only with GET /abnormal permitted (SPEC §6), the store is emptied
- * when the bell goes away, the chime plays whenever the count rises, and critical alerts repeat
- * it until someone opens the feed.
+ * when the bell goes away, and the chime plays whenever the count rises by an alert that is not
+ * silenced (acknowledged or snoozed). High-priority and escalated alerts repeat it until someone
+ * acknowledges them; an acknowledgement that runs out while the alert is still open sounds again.
  */
 export function AlertBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const allowed = usePermission('GET', Resource.abnormal);
   const range = useFeedRange();
-  const { total } = useStore(abnormalFeed);
-  const critical = useStore(unseenCritical);
-  const previous = useRef(total);
-  const previousUrgent = useRef(0);
+  const state = useStore(abnormalFeed);
+  const { total } = state;
+  const snoozes = useStore(snoozeStore);
+  // Re-evaluated when the feed or the snoozes change, and woken when the next silence runs out.
+  const [woken, setWoken] = useState(0);
+  const now = nowUnix();
+  const previous = useRef<ReadonlySet<number>>(new Set());
+  const silenced = useRef<ReadonlySet<number>>(new Set());
+  const previousUrgent = useRef<ReadonlySet<number>>(new Set());
+  const items = Object.values(state.byId);
+  const urgent = repeating(items, snoozes, now);
+  const urgentKey = urgent.map((i) => i.id).join(',');
+  const wake = nextExpiry(items, snoozes, now);
+
+  useEffect(() => {
+    if (wake === null) return;
+    const timer = window.setTimeout(() => setWoken(nowUnix()), Math.max(0, wake - nowUnix()) * 1000 + 250);
+    return () => window.clearTimeout(timer);
+  }, [wake]);
 
   useEffect(() => {
     if (!allowed) return;
@@ -40,19 +57,29 @@ export function AlertBell() {
     return closeFeed;
   }, [allowed, range]);
 
+  // The count rose by an alert nobody silenced: chime. A silence that ran out on an alert still
+  // open (its condition persists) chimes again.
   useEffect(() => {
-    if (total > previous.current) playChime();
-    previous.current = total;
-  }, [total]);
+    const ids = new Set(Object.keys(state.byId).map(Number));
+    const quiet = new Set([...ids].filter((id) => silentUntil(state.byId[id], snoozes, now) !== null));
+    const arrived = [...ids].some((id) => !previous.current.has(id) && !quiet.has(id));
+    const woke = [...silenced.current].some((id) => ids.has(id) && !quiet.has(id));
+    if (arrived || woke) playChime();
+    previous.current = ids;
+    silenced.current = quiet;
+    // `now` is read at render; `woken` is what makes a render happen when a silence runs out.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, snoozes, woken]);
 
   useEffect(() => {
     // An escalation updates an alert already counted, so it chimes here rather than by the count.
-    if (critical.size > previousUrgent.current) playChime();
-    previousUrgent.current = critical.size;
-    if (critical.size === 0) return;
+    const ids = new Set(urgentKey ? urgentKey.split(',').map(Number) : []);
+    if ([...ids].some((id) => !previousUrgent.current.has(id))) playChime();
+    previousUrgent.current = ids;
+    if (ids.size === 0) return;
     const timer = window.setInterval(playChime, CRITICAL_REPEAT_MS);
     return () => window.clearInterval(timer);
-  }, [critical]);
+  }, [urgentKey]);
 
   useEffect(
     () =>
@@ -76,13 +103,10 @@ export function AlertBell() {
           color="inherit"
           aria-label={label}
           data-testid="abnormal-bell"
-          onClick={() => {
-            acknowledgeCritical();
-            void navigate(FEED_LOCATION.pathname, { state: FEED_LOCATION.state });
-          }}
+          onClick={() => void navigate(FEED_LOCATION.pathname, { state: FEED_LOCATION.state })}
         >
           <Badge badgeContent={total} color="error" max={999} data-testid="abnormal-bell-count" data-count={total}>
-            {critical.size > 0 ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
+            {urgent.length > 0 ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
           </Badge>
         </IconButton>
       </Tooltip>

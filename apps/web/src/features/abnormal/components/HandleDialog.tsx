@@ -16,7 +16,7 @@ import { abnormalKeys, fetchAbnormalDetail, handleAbnormal } from '../api.ts';
 import { abnormalFeed } from '../feed.ts';
 import { removeAbnormal } from '../store.ts';
 
-const handleForm = handleAbnormalRequest.omit({ abnormal_id: true });
+const handleForm = handleAbnormalRequest.omit({ abnormal_id: true }).required({ no_action: true });
 
 type Props = { abnormalId: number | null; onClose: () => void };
 
@@ -63,13 +63,13 @@ function CareFromAlert({ abnormalId, onNavigate }: { abnormalId: number; onNavig
 }
 
 /**
- * Records a handling (content, remark). The server then announces `abnoramlHandle` to every staff
+ * Records a handling (content, remark, whether it needed no action). The server then announces `abnoramlHandle` to every staff
  * member in scope, which removes the alert from their feeds; this console removes it at once.
  */
 export function HandleDialog({ abnormalId, onClose }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const defaults = useMemo(() => ({ content: '', remark: '' }), []);
+  const defaults = useMemo(() => ({ content: '', remark: '', no_action: false }), []);
   return (
     <FormDialog
       open={abnormalId !== null}
@@ -81,12 +81,14 @@ export function HandleDialog({ abnormalId, onClose }: Props) {
       fields={[
         { name: 'content', label: t('abnormal.handle.content'), required: true, multiline: true },
         { name: 'remark', label: t('abnormal.handle.remark'), multiline: true },
+        // Counted on the alert-burden page: how many alerts needed nothing done.
+        { name: 'no_action', label: t('abnormal.handle.noAction'), kind: 'checkbox' },
       ]}
       onClose={onClose}
       extra={abnormalId !== null && <CareFromAlert abnormalId={abnormalId} onNavigate={onClose} />}
       onSubmit={async (values) => {
         if (abnormalId === null) return;
-        await handleAbnormal({ abnormal_id: abnormalId, content: values.content, remark: values.remark });
+        await handleAbnormal({ abnormal_id: abnormalId, content: values.content, remark: values.remark, no_action: values.no_action });
         abnormalFeed.set((s) => removeAbnormal(s, { id: abnormalId }));
         await queryClient.invalidateQueries({ queryKey: abnormalKeys.all });
         notifySuccess();

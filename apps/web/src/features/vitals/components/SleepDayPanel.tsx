@@ -36,8 +36,9 @@ import {
 } from '../../../components/charts/rules/sleep.ts';
 import { SleepStageBar } from '../../../components/charts/sleep/SleepStageBar.tsx';
 import type { TimeChartSpec } from '../../../components/charts/uplot/spec.ts';
-import { useVitalChartRows } from '../api.ts';
-import { vitalSeries } from '../chart-spec.ts';
+import { useMemberStandards, useVitalChartRows } from '../api.ts';
+import { thresholdLines, vitalSeries } from '../chart-spec.ts';
+import { thresholdDefs } from '../kinds/thresholds.ts';
 import { vitalKinds, sleepTotalsOf } from '../kinds/table.tsx';
 import { ReadingSummary } from './ReadingSummary.tsx';
 
@@ -93,7 +94,7 @@ export function SleepDayPanel({ memberId, sources, heartRateSources }: SleepDayP
         <>
           <SleepNight records={records} fileName={`sleep-${memberId}-${day.format('YYYYMMDD')}`} />
           {withHeartRate && (
-            <SleepHeartRate rows={(heart.data ?? []) as unknown as ValueRecord[]} pending={heart.isPending} from={night.start} to={night.end} />
+            <SleepHeartRate memberId={memberId} rows={(heart.data ?? []) as unknown as ValueRecord[]} pending={heart.isPending} from={night.start} to={night.end} />
           )}
         </>
       )}
@@ -163,24 +164,29 @@ function SleepNight({ records, fileName }: { records: SleepRecord[]; fileName: s
   );
 }
 
-function SleepHeartRate({ rows, pending, from, to }: { rows: ValueRecord[]; pending: boolean; from: number; to: number }) {
+/**
+ * The night's heart rate on SPEC's 30–120 scale, with the member's own instant heart-rate limits
+ * as on every other heart-rate chart (the scale widens to hold them and every reading).
+ */
+function SleepHeartRate({ memberId, rows, pending, from, to }: { memberId: number; rows: ValueRecord[]; pending: boolean; from: number; to: number }) {
   const { t } = useTranslation();
   const unit = t('enum.unit.bpm');
+  const { standards, pending: linesPending } = useMemberStandards(vitalKinds.heartRate, memberId);
   const built = useMemo(() => {
     const data = vitalSeries(vitalKinds.heartRate, rows);
     const spec: TimeChartSpec = {
       series: [{ label: t('vitals.series.heartRate'), unit }],
       y: { min: SLEEP_HEART_RATE_CHART.yMin, max: SLEEP_HEART_RATE_CHART.yMax, ticks: SLEEP_HEART_RATE_CHART.ticks },
-      thresholds: [],
+      thresholds: thresholdLines(thresholdDefs(vitalKinds.heartRate, standards), t),
       range: { from, to },
       xFormat: 'HH:mm',
       tickGap: SLEEP_HEART_RATE_CHART.tickGap,
       formatTime: (s) => dayjs.unix(s).format('YYYY/MM/DD HH:mm'),
     };
     return { data, spec };
-  }, [rows, from, to, t, unit]);
+  }, [rows, from, to, t, unit, standards]);
   const summary = useMemo(() => summarize(rows.map((r) => r.value), AVERAGE_DECIMALS), [rows]);
-  if (pending) return <Typography color="text.secondary">{t('common.loading')}</Typography>;
+  if (pending || linesPending) return <Typography color="text.secondary">{t('common.loading')}</Typography>;
   if (rows.length === 0 || built.data.x.length === 0) {
     return (
       <Typography color="text.secondary" data-testid="sleep-heart-rate-empty" role="status">

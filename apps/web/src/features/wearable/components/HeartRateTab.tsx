@@ -1,23 +1,32 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { type DeviceType, HEART_RATE_CHART, RangeChoice, rangeChoiceLabelKey } from '@vigil/contracts';
+import { type DeviceType, RangeChoice, rangeChoiceLabelKey } from '@vigil/contracts';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
-import { minTickGap, timeLabelFormat } from '../../../components/charts/rules/time-axis.ts';
-import type { TimeChartSpec } from '../../../components/charts/uplot/spec.ts';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, todayRange, weekRange } from '../../../components/date-range/date-range-rules.ts';
-import { ReadingSummary, alignedPoints, sourcesOf, timeAxisRules, useVitalChartPoints, vitalKinds } from '../../vitals/index.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import {
+  ReadingSummary,
+  alignedPoints,
+  buildVitalChart,
+  sourcesOf,
+  useMemberStandards,
+  useVitalChartPoints,
+  vitalKinds,
+} from '../../vitals/index.ts';
 
 /**
  * SPEC §2 heart-rate tab: day and week buttons plus a manual range of at most one week; summary;
- * the one-minute readings on y 30–140 with lines at 100 and 50. A week is 10,080 readings: the
- * server applies the gap rule and keeps each pixel column's lowest and highest, and sends the
- * summary of every reading (docs/charts.md).
+ * the one-minute readings on SPEC's y 30–140 (widened when a reading lies outside it). The lines
+ * are the member's own instant heart-rate standard, exactly as on the heart-rate page, not SPEC's
+ * fixed 100 and 50: one member, one truth on every chart (docs/charts.md "Threshold lines"). A
+ * week is 10,080 readings: the server applies the gap rule and keeps each pixel column's lowest
+ * and highest, and sends the summary of every reading.
  */
 export function HeartRateTab({ memberId, deviceType }: { memberId: number; deviceType: DeviceType }) {
   const { t } = useTranslation();
@@ -28,23 +37,13 @@ export function HeartRateTab({ memberId, deviceType }: { memberId: number; devic
   const from = range.start.unix();
   const to = range.end.unix();
   const unit = t('enum.unit.bpm');
+  const { term } = useMemberTerm();
+  const { standards, origin, pending: linesPending } = useMemberStandards(vitalKinds.heartRate, memberId);
 
-  const built = useMemo(() => {
-    const data = alignedPoints(points.data?.list ?? []);
-    const spec: TimeChartSpec = {
-      series: [{ label: t('vitals.series.heartRate'), unit }],
-      y: { min: HEART_RATE_CHART.yMin, max: HEART_RATE_CHART.yMax, ticks: HEART_RATE_CHART.ticks },
-      thresholds: [
-        { value: HEART_RATE_CHART.highThreshold, tone: 'high', label: t('vitals.threshold.high', { value: HEART_RATE_CHART.highThreshold }) },
-        { value: HEART_RATE_CHART.lowThreshold, tone: 'low', label: t('vitals.threshold.low', { value: HEART_RATE_CHART.lowThreshold }) },
-      ],
-      range: { from, to },
-      xFormat: timeLabelFormat(from, to, timeAxisRules),
-      tickGap: minTickGap(from, to, timeAxisRules),
-      formatTime: (s) => dayjs.unix(s).format('YYYY/MM/DD HH:mm'),
-    };
-    return { data, spec };
-  }, [points.data, from, to, t, unit]);
+  const built = useMemo(
+    () => buildVitalChart({ config: vitalKinds.heartRate, data: alignedPoints(points.data?.list ?? []), standards, from, to, unit, t }),
+    [points.data, standards, from, to, t, unit],
+  );
 
   const pick = (next: RangeChoice | null) => {
     if (next === RangeChoice.day) setRange(todayRange());
@@ -81,6 +80,11 @@ export function HeartRateTab({ memberId, deviceType }: { memberId: number; devic
             emptyText={points.isPending ? t('common.loading') : t('wearable.heartRate.empty')}
             fileName={`heart-rate-${memberId}-${range.start.format('YYYYMMDD')}-${range.end.format('YYYYMMDD')}`}
           />
+          {!linesPending && (
+            <Typography variant="caption" color="text.secondary" data-testid="threshold-source" data-origin={origin}>
+              {t(origin === 'member' ? 'vitals.threshold.fromMember' : 'vitals.threshold.fromDefaults', { term })}
+            </Typography>
+          )}
         </>
       )}
     </Stack>
