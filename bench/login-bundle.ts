@@ -1,6 +1,6 @@
 /**
  * Login bundle size: the gzipped JavaScript a first visit to /login downloads, measured on the
- * production build (apps/web/dist, built first if missing). Goal 150 KB, hard maximum 200 KB;
+ * production build (apps/web/dist, built first if missing). Goal 140 KB, hard maximum 200 KB;
  * exits 1 over the hard maximum so it can gate a change.
  *
  * The set is taken from a real page load when Debian's Chromium is installed: dist is served on
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-const GOAL_KB = 150;
+const GOAL_KB = 140;
 const HARD_MAX_KB = 200;
 const chromiumPath = '/usr/bin/chromium';
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
 import { readingKindCode } from '../../apps/server/src/ingest/kinds.ts';
+import { advanceRollups } from '../../apps/server/src/ingest/rollups.ts';
 import { DataSource } from '../../packages/contracts/src/enums/devices.ts';
 
 export const WEEK_MINUTES = 7 * 24 * 60;
@@ -74,8 +75,17 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
   );
   // Autovacuum has long visited a week-old table (its insert threshold triggers it); without this
   // run the visibility map would be empty and every index-only scan would read the heap anyway.
-  await client.query('VACUUM ANALYZE readings');
   await client.end();
+  // The server's rollup job adds these readings to the hourly rollups, as it does on a database
+  // upgraded to them (without waiting for them to settle: nothing else writes here).
+  const built = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  await advanceRollups(built.db, 0);
+  await built.close();
+  const vacuum = new pg.Client({ connectionString: url.toString() });
+  await vacuum.connect();
+  await vacuum.query('VACUUM ANALYZE readings');
+  await vacuum.query('VACUUM ANALYZE reading_rollups');
+  await vacuum.end();
 
   return {
     url: url.toString(),

@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -8,6 +9,7 @@ import {
   real,
   smallint,
   text,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -63,6 +65,50 @@ export const readings = pgTable(
     ),
   ],
 );
+
+/**
+ * Hourly rollups of members' readings, one row per member, kind, source, hour and tenant scope
+ * (organisation and area as stored on the readings). A job adds readings to them in id order
+ * behind a watermark (`reading_rollup_progress`), off the ingest path, so storing readings costs
+ * no more than before; a re-sent reading is never stored, so never counted twice, and a late one
+ * lands in its own hour. A deleted reading's hour is recomputed. Charts longer than a week read
+ * these instead of every reading (docs/charts.md). SPEC §9's "zero is missing" holds: `count`,
+ * `sum`, min and max cover the non-zero values only; `n` counts every reading.
+ */
+export const readingRollups = pgTable(
+  'reading_rollups',
+  {
+    memberId: integer('member_id').notNull(),
+    kind: smallint('kind').notNull(),
+    source: smallint('source').notNull(),
+    orgId: integer('org_id').notNull(),
+    areaId: integer('area_id'),
+    /** Start of the hour. */
+    bucket: ts('bucket').notNull(),
+    /** Every reading of the hour (the chart's `total`). */
+    n: integer('n').notNull(),
+    /** Readings with a real (non-zero) value, and their sum: the average is sum / count. */
+    count: integer('count').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    min: real('min'),
+    /** When the lowest value was read (the earliest, on a tie): the chart draws it there. */
+    minTime: ts('min_time'),
+    max: real('max'),
+    maxTime: ts('max_time'),
+  },
+  (t) => [
+    // The upsert's conflict target and the chart's range scan (member, kind, hour). A reading with
+    // no area still has one row per hour: nulls are not distinct here.
+    unique('reading_rollups_key').on(t.memberId, t.kind, t.bucket, t.source, t.orgId, t.areaId).nullsNotDistinct(),
+  ],
+);
+
+/** How far the rollup job has read the readings: every reading with a smaller or equal id is in the rollups. */
+export const readingRollupProgress = pgTable('reading_rollup_progress', {
+  /** Always 1: one row, locked by the job so two instances never add the same readings twice. */
+  id: smallint('id').primaryKey(),
+  lastReadingId: bigint('last_reading_id', { mode: 'number' }).notNull(),
+});
 
 /** A gateway (hub, station) that may send readings for any device of its organisation. */
 export const gateways = pgTable(

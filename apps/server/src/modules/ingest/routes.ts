@@ -6,6 +6,7 @@ import { forbidden } from '../../http/errors.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { ingestBatchBody, ingestResult } from '../../ingest/envelope.ts';
 import { startMqttBridge, type MqttBridge } from '../../ingest/mqtt.ts';
+import { startRollupJob } from '../../ingest/rollups.ts';
 import { startSweeps } from '../../ingest/sweep.ts';
 
 const headers = z.object({
@@ -22,6 +23,9 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   // Offline and daily rules run on a timer, not on readings; stopped with the app.
   const sweeps = startSweeps(app.database.db, service.raiser, app.log);
   app.addHook('onClose', async () => sweeps.stop());
+  // Hourly rollups for long charts, kept behind the readings by a job rather than by every ingest statement.
+  const rollups = startRollupJob(app.database.db, app.log);
+  app.addHook('onClose', async () => rollups.stop());
   const { mqttUrl } = app.config;
   if (mqttUrl) {
     let bridge: MqttBridge | undefined;
