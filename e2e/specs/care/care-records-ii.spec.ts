@@ -57,8 +57,9 @@ test('a nurse marks pain on the body map in Chinese, saves, and the pain alert a
   // The pain alert reaches this staff member's bell and feed.
   await expect.poll(() => bellCount(page), { message: 'the bell counts the pain alert' }).toBeGreaterThan(baseline);
   await page.getByTestId('abnormal-bell').click();
+  // The home page's feed loads on demand: give it the time a first load takes.
   const today = page.getByRole('region', { name: '今天' });
-  await expect(today).toContainText(member.name);
+  await expect(today).toContainText(member.name, { timeout: 30_000 });
   await expect(today).toContainText('疼痛分數大於 3');
 });
 

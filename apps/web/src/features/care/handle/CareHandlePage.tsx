@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
@@ -35,8 +35,10 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
-import { EcgWaveformDialog } from '../../vitals/index.ts';
 import { type HandleAction, HandleDialog, PrnDoseDialog, handlePath } from './handle-dialogs.tsx';
+
+// The ECG trace (charts) loads only when a reading's trace is asked for.
+const EcgWaveformDialog = lazy(() => import('../../vitals/index.ts').then((m) => ({ default: m.EcgWaveformDialog })));
 
 const ISO_DAY = 'YYYY-MM-DD';
 const dayBound = (text: string, edge: 'start' | 'end') => {
@@ -244,7 +246,11 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
       />
       {opened && <HandleDialog opened={opened} onClose={() => setOpened(null)} />}
       {prn && <PrnDoseDialog onClose={() => setPrn(false)} />}
-      <EcgWaveformDialog id={trace} onClose={() => setTrace(null)} />
+      {trace !== null && (
+        <Suspense fallback={null}>
+          <EcgWaveformDialog id={trace} onClose={() => setTrace(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
