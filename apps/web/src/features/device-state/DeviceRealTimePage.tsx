@@ -40,7 +40,7 @@ export default function DeviceRealTimePage() {
   );
   const columns = useMemo<Column<DeviceRealTimeRow>[]>(
     () => [
-      { id: 'member_name', label, sortable: true, render: (r) => r.member_name },
+      { id: 'member_name', label, sortable: true, nowrap: true, render: (r) => r.member_name },
       { id: 'device', label: t('admin.device.device'), nowrap: true, render: (r) => `${t(deviceTypeLabelKey[r.device_type as DeviceType])} · ${r.serial}` },
       {
         id: 'online',

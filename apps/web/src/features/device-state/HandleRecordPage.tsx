@@ -20,7 +20,7 @@ export default function HandleRecordPage() {
       { id: 'handle_time', label: t('abnormal.field.handleTime'), sortable: true, nowrap: true, render: (r) => when(r.handle_time) },
       { id: 'type', label: t('abnormal.field.type'), render: (r) => t(abnormalTypeLabelKey[r.type as AbnormalType] ?? 'abnormal.unknownType') },
       { id: 'occur_time', label: t('abnormal.field.occurTime'), nowrap: true, render: (r) => when(r.occur_time) },
-      { id: 'member_name', label, render: (r) => orDash(r.member_name) },
+      { id: 'member_name', label, nowrap: true, render: (r) => orDash(r.member_name) },
       { id: 'area_name', label: t('abnormal.field.area'), render: (r) => orDash(r.area_name) },
       { id: 'content', label: t('abnormal.handle.content') },
       { id: 'staff_name', label: t('abnormal.field.handledBy'), nowrap: true },

@@ -20,7 +20,7 @@ export default function SleepHistoryPage() {
     () => [
       { id: 'occur_time', label: t('deviceState.time'), sortable: true, nowrap: true, render: (r) => formatDate(r.occur_time, localeStore.get(), 'dateTime') },
       { id: 'room', label: t('deviceState.room'), nowrap: true, render: (r) => [r.room, r.bed].filter(Boolean).join(' · ') || r.area_name || '-' },
-      { id: 'member_name', label, render: (r) => orDash(r.member_name) },
+      { id: 'member_name', label, nowrap: true, render: (r) => orDash(r.member_name) },
       {
         id: 'status',
         label: t('deviceState.bedStatus'),
