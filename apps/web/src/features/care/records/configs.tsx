@@ -25,9 +25,13 @@ import {
   Resource,
   ScheduleRepeat,
   Weekday,
+  careFollowUpDetail,
   careFollowUpRow,
+  careHealthDetail,
   careHealthRow,
+  carePackageDetail,
   carePackageRow,
+  careScheduleDetail,
   careScheduleRow,
   careServiceLabelKey,
   departmentLabelKey,
@@ -55,6 +59,7 @@ import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
 import { AlertCell, type CareListConfig, useMemberOptions, useStaffOptions } from './CareRecordList.tsx';
+import { HandlesDialog } from './HandlesDialog.tsx';
 import {
   careDayText,
   dailyTimeChoices,
@@ -153,6 +158,16 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
       resource: Resource.careHealth,
       row: careHealthRow,
       touches: [Resource.handleHealth],
+      handles: (r, onClose) => (
+        <HandlesDialog
+          title={t('care.record.handlesOf', { name: r.member_name, title: r.topic })}
+          resource={Resource.careHealth}
+          id={r.id}
+          detail={careHealthDetail}
+          items={(d) => [{ key: d.id, due: d.review_at, state: d.state, handles: d.handles }]}
+          onClose={onClose}
+        />
+      ),
       columns: [
         { id: 'educate_at', label: t('care.record.health.educateAt'), sortable: true, nowrap: true, render: (r) => when(r.educate_at) },
         { id: 'member_name', label: memberLabel, nowrap: true },
@@ -218,6 +233,16 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       resource: Resource.careFollowUp,
       row: careFollowUpRow,
       touches: [Resource.handleFollow],
+      handles: (r, onClose) => (
+        <HandlesDialog
+          title={t('care.record.handlesOf', { name: r.member_name, title: r.hospital })}
+          resource={Resource.careFollowUp}
+          id={r.id}
+          detail={careFollowUpDetail}
+          items={(d) => [{ key: d.id, due: d.appointment_at, state: d.state, handles: d.handles }]}
+          onClose={onClose}
+        />
+      ),
       columns: [
         { id: 'appointment_at', label: t('care.record.follow.appointmentAt'), sortable: true, nowrap: true, render: (r) => when(r.appointment_at) },
         { id: 'member_name', label: memberLabel, nowrap: true },
@@ -287,6 +312,16 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
       resource: Resource.careSchedule,
       row: careScheduleRow,
       touches: [Resource.handleSchedule],
+      handles: (r, onClose) => (
+        <HandlesDialog
+          title={t('care.record.handlesOf', { name: r.member_name, title: r.title })}
+          resource={Resource.careSchedule}
+          id={r.id}
+          detail={careScheduleDetail}
+          items={(d) => d.occurrences.map((o) => ({ key: o.id, due: o.due_at, state: o.state, handles: o.handles }))}
+          onClose={onClose}
+        />
+      ),
       columns: [
         { id: 'member_name', label: memberLabel, nowrap: true },
         { id: 'service', label: t('care.record.schedule.service'), render: (r) => <TwoLines main={r.title} sub={t(careServiceLabelKey[r.service])} /> },
@@ -375,6 +410,16 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       resource: Resource.carePackage,
       row: carePackageRow,
       touches: [Resource.handlePackageMedicine],
+      handles: (r, onClose) => (
+        <HandlesDialog
+          title={t('care.record.handlesOf', { name: r.member_name, title: r.medicine_name })}
+          resource={Resource.carePackage}
+          id={r.id}
+          detail={carePackageDetail}
+          items={(d) => d.doses.map((o) => ({ key: o.id, due: o.scheduled_at, state: o.state, handles: o.handles }))}
+          onClose={onClose}
+        />
+      ),
       columns: [
         { id: 'member_name', label: memberLabel, nowrap: true },
         {
