@@ -43,8 +43,12 @@ export type CareListConfig<R extends CareRow> = {
   /** Other resources a write changes (the due list of the handle page). */
   touches: string[];
   subHeader?: ReactNode;
-  /** A row's handles (its detail), opened from the row's "Handling records". */
-  handles: (row: R, onClose: () => void) => ReactNode;
+  /**
+   * A row's handles, opened from the row's "Handling records": for a record that is itself handled
+   * (education, follow-up visit); a schedule's occurrences and a package's doses are handled, and
+   * read, on the handle page.
+   */
+  handles?: { permission: string; render: (row: R, onClose: () => void) => ReactNode };
 };
 
 const positive = (text: string | null) => {
@@ -159,13 +163,17 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         edit={{ title: t('care.record.edit'), dialog: config.edit }}
         enable={config.enable}
         rowActions={[
-          {
-            id: 'handles',
-            label: t('care.record.handles'),
-            icon: <HistoryIcon fontSize="small" />,
-            onClick: setViewing,
-            permission: { method: 'GET', route: `${config.resource}/{id}` },
-          },
+          ...(config.handles
+            ? [
+                {
+                  id: 'handles',
+                  label: t('care.record.handles'),
+                  icon: <HistoryIcon fontSize="small" />,
+                  onClick: setViewing,
+                  permission: { method: 'GET' as const, route: `${config.handles.permission}/{id}` },
+                },
+              ]
+            : []),
           ...(config.rowActions ?? []),
         ]}
         touches={config.touches}
@@ -189,7 +197,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
           </>
         }
       />
-      {viewing && config.handles(viewing, () => setViewing(null))}
+      {viewing && config.handles?.render(viewing, () => setViewing(null))}
       {createDialog?.render({
         title: t(`care.record.create.${config.page}`),
         permission: { method: 'POST', route: config.resource },

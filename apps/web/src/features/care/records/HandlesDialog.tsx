@@ -7,52 +7,53 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type CareHandleRow, HandleState, handleStateLabelKey } from '@vigil/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HandleState, careHandleRow, handleStateLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { useResourceDetail } from '../../../components/resource/index.ts';
+import { request } from '../../../lib/http.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 
-/** One handleable item of a record: the record itself, a schedule occurrence or a dose. */
-export type HandledItem = { key: number; due: number | null; state: number; handles: CareHandleRow[] };
+const handles = z.array(careHandleRow);
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 
 /**
- * A record's handles (SPEC §3/§4 handle state, docs/care.md "The shared handle shape"), read from
- * its detail: an education's teach-back, a visit's outcome, each occurrence of a schedule, each
- * dose of a package, oldest first, with who handled it, when, and what they wrote.
+ * A record's handles (SPEC §3/§4 handle state, docs/care.md "The shared handle shape") from
+ * `GET /handle/{kind}/{id}`: an education's teach-backs or a visit's outcome, oldest first, with
+ * who handled it, when, and what they wrote, under the item's due time and state.
  */
-export function HandlesDialog<D>({
+export function HandlesDialog({
   title,
-  resource,
-  id,
-  detail,
-  items,
+  path,
+  due,
+  state,
   onClose,
 }: {
   title: string;
-  resource: string;
-  id: number;
-  detail: z.ZodType<D>;
-  items: (detail: D) => HandledItem[];
+  /** The handle route of the item (`/handle/health/12`). */
+  path: string;
+  due: number;
+  state: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const read = useResourceDetail(resource, id, detail);
-  const list = read.data ? items(read.data).filter((i) => i.handles.length > 0 || i.due !== null) : [];
+  const read = useQuery({ queryKey: [path, 'handles'], queryFn: ({ signal }) => request(path, { schema: handles, signal }) });
+  const list = read.data ? [{ key: 0, due, state, handles: read.data }] : [];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="care-handles-title">
       <DialogTitle id="care-handles-title">{title}</DialogTitle>
       <DialogContent>
         {read.isLoading && <LinearProgress aria-label={t('common.loading')} />}
-        {read.data && list.length === 0 && <Typography color="text.secondary">{t('care.record.noHandles')}</Typography>}
+        {read.data?.length === 0 && <Typography color="text.secondary">{t('care.record.noHandles')}</Typography>}
         <Stack component="ol" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {list.map((item) => (
             <Stack component="li" key={item.key} spacing={0.75} sx={{ pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                {item.due !== null && <Typography variant="body2" sx={{ fontWeight: 600 }}>{when(item.due)}</Typography>}
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {when(item.due)}
+                </Typography>
                 <Chip
                   size="small"
                   variant="outlined"
