@@ -17,7 +17,6 @@ import {
   EducateUnderstanding,
   MedicationFrequency,
   Resource,
-  carePackageDetail,
   carePackageRow,
   doseEnteredInErrorRequest,
   doseNotGivenReasonLabelKey,
@@ -214,7 +213,7 @@ const touchesOf = (kind: CareHandleKind) => [handlePath(kind), recordResource[ki
 /** A dose's given form waits for its package (unit, dose, PRN limits, controlled level). */
 function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageDetail);
+  const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageRow);
   // Built once per package: a new form on every render would reset what the user typed.
   const form = useMemo(() => (pkg.data ? givenDialog(t, pkg.data, { dose_id: row.id }) : null), [t, pkg.data, row.id]);
   // The http client has said why the package could not be read; the row's action can be tried again.

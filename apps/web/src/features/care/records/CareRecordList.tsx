@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
+import HistoryIcon from '@mui/icons-material/History';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { type MemberRow, type PageKey, Resource, memberRow, staffRow } from '@vigil/contracts';
@@ -42,6 +43,12 @@ export type CareListConfig<R extends CareRow> = {
   /** Other resources a write changes (the due list of the handle page). */
   touches: string[];
   subHeader?: ReactNode;
+  /**
+   * A row's handles, opened from the row's "Handling records": for a record that is itself handled
+   * (education, follow-up visit); a schedule's occurrences and a package's doses are handled, and
+   * read, on the handle page.
+   */
+  handles?: { permission: string; render: (row: R, onClose: () => void) => ReactNode };
 };
 
 const positive = (text: string | null) => {
@@ -113,6 +120,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
   const [search, setSearch] = useSearchParams();
   const filterMember = memberId ?? positive(search.get('user_id'));
   const abnormalId = positive(search.get('abnormal_id'));
+  const [viewing, setViewing] = useState<R | null>(null);
   const [creating, setCreating] = useState<Origin | null>(() =>
     search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null,
   );
@@ -154,7 +162,20 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         subHeader={config.subHeader}
         edit={{ title: t('care.record.edit'), dialog: config.edit }}
         enable={config.enable}
-        rowActions={config.rowActions}
+        rowActions={[
+          ...(config.handles
+            ? [
+                {
+                  id: 'handles',
+                  label: t('care.record.handles'),
+                  icon: <HistoryIcon fontSize="small" />,
+                  onClick: setViewing,
+                  permission: { method: 'GET' as const, route: `${config.handles.permission}/{id}` },
+                },
+              ]
+            : []),
+          ...(config.rowActions ?? []),
+        ]}
         touches={config.touches}
         deletable
         headerActions={
@@ -176,6 +197,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
           </>
         }
       />
+      {viewing && config.handles?.render(viewing, () => setViewing(null))}
       {createDialog?.render({
         title: t(`care.record.create.${config.page}`),
         permission: { method: 'POST', route: config.resource },

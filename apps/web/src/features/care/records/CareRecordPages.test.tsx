@@ -42,6 +42,8 @@ const member: MemberRow = {
   updated_at: 1_767_225_600,
 };
 
+/** The suite shares two cores with builds and other suites: wait as long as a user would. */
+const slow = { timeout: 10_000 };
 const gets = (...routes: string[]) => routes.map((route) => ({ route, method: 'GET' as const }));
 const page = (route: string) =>
   renderWithProviders(
@@ -89,17 +91,17 @@ describe('care record pages', { timeout: 60_000 }, () => {
     });
     page('/educate?create=1&user_id=11&abnormal_id=7');
 
-    const form = within(await screen.findByRole('dialog', { name: 'Record education' }));
-    await waitFor(() => expect(form.getByRole('combobox', { name: 'Resident' })).toHaveProperty('value', 'Mei Chen · East wing'));
+    const form = within(await screen.findByRole('dialog', { name: 'Record education' }, slow));
+    await waitFor(() => expect(form.getByRole('combobox', { name: 'Resident' })).toHaveProperty('value', 'Mei Chen · East wing'), slow);
     await userEvent.type(form.getByLabelText(/^Topic/), 'Fall prevention');
     await userEvent.type(form.getByLabelText(/^What was taught/), 'Stand up slowly');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(server.callsTo('POST', Resource.careHealth)).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('POST', Resource.careHealth)).toHaveLength(1), slow);
     const body = careHealthCreate.parse(server.callsTo('POST', Resource.careHealth)[0].body);
     // The educator defaults to the signed-in staff member, the alert and member come from the address.
     expect(body).toMatchObject({ member_id: 11, abnormal_id: 7, educator_id: 7, topic: 'Fall prevention' });
-    const row = (await screen.findByRole('cell', { name: /Fall prevention/ })).closest('tr')!;
+    const row = (await screen.findByRole('cell', { name: /Fall prevention/ }, slow)).closest('tr')!;
     expect(within(row).getByText('Alert #7')).toBeTruthy();
   });
 
@@ -111,10 +113,10 @@ describe('care record pages', { timeout: 60_000 }, () => {
     server.accept('POST', Resource.careSchedule, careScheduleCreate);
     page('/service-schedule?create=1&user_id=11');
 
-    const form = within(await screen.findByRole('dialog', { name: 'Plan a service' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Plan a service' }, slow));
     await userEvent.type(form.getByLabelText(/^Title/), 'Assisted shower');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', Resource.careSchedule)).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('POST', Resource.careSchedule)).toHaveLength(1), slow);
     const body = careScheduleCreate.parse(server.callsTo('POST', Resource.careSchedule)[0].body);
     expect(body).toMatchObject({ member_id: 11, title: 'Assisted shower', time_of_day: 9 * 60, start_date: careDaySeconds(careToday()), repeat: 1 });
   });

@@ -49,12 +49,20 @@ import {
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Column, type FilterSpec, dialog, enumOptions, orDash, useResourceOptions } from '../../../components/resource/index.ts';
+import {
+  type Column,
+  type FilterSpec,
+  dialog,
+  enumOptions,
+  orDash,
+  useResourceOptions,
+} from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
 import { AlertCell, type CareListConfig, useMemberOptions, useStaffOptions } from './CareRecordList.tsx';
+import { HandlesDialog } from './HandlesDialog.tsx';
 import {
   careDayText,
   dailyTimeChoices,
@@ -82,7 +90,14 @@ const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 function StateChip({ state }: { state: number }) {
   const { t } = useTranslation();
   const processed = state === HandleState.processed;
-  return <Chip size="small" variant="outlined" color={processed ? 'success' : 'default'} label={t(handleStateLabelKey[state as HandleState])} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={processed ? 'success' : 'default'}
+      label={t(handleStateLabelKey[state as HandleState])}
+    />
+  );
 }
 
 /** A main line and a quieter second line in one cell. */
@@ -127,9 +142,24 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
   const me = useSession().user?.id ?? null;
   return useMemo(() => {
     const fields = [
-      { name: 'type' as const, label: t('care.record.health.type'), required: true, options: enumOptions(enumValues(EducateType), educateTypeLabelKey, t) },
-      { name: 'educate_at' as const, label: t('care.record.health.educateAt'), kind: 'datetime' as const, required: true },
-      { name: 'topic' as const, label: t('care.record.health.topic'), required: true, helperText: t('care.record.health.topicHelp') },
+      {
+        name: 'type' as const,
+        label: t('care.record.health.type'),
+        required: true,
+        options: enumOptions(enumValues(EducateType), educateTypeLabelKey, t),
+      },
+      {
+        name: 'educate_at' as const,
+        label: t('care.record.health.educateAt'),
+        kind: 'datetime' as const,
+        required: true,
+      },
+      {
+        name: 'topic' as const,
+        label: t('care.record.health.topic'),
+        required: true,
+        helperText: t('care.record.health.topicHelp'),
+      },
       { name: 'content' as const, label: t('care.record.health.content'), required: true, multiline: true },
       {
         name: 'recipient' as const,
@@ -137,15 +167,31 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
         required: true,
         options: enumOptions(enumValues(EducateRecipient), educateRecipientLabelKey, t),
       },
-      { name: 'method' as const, label: t('care.record.health.method'), required: true, options: enumOptions(enumValues(EducateMethod), educateMethodLabelKey, t) },
+      {
+        name: 'method' as const,
+        label: t('care.record.health.method'),
+        required: true,
+        options: enumOptions(enumValues(EducateMethod), educateMethodLabelKey, t),
+      },
       {
         name: 'understanding' as const,
         label: t('care.record.health.understanding'),
         required: true,
         options: enumOptions(enumValues(EducateUnderstanding), educateUnderstandingLabelKey, t),
       },
-      { name: 'educator_id' as const, label: t('care.record.health.educator'), kind: 'autocomplete' as const, required: true, options: staff },
-      { name: 'review_at' as const, label: t('care.record.health.reviewAt'), kind: 'datetime' as const, helperText: t('care.record.health.reviewHelp') },
+      {
+        name: 'educator_id' as const,
+        label: t('care.record.health.educator'),
+        kind: 'autocomplete' as const,
+        required: true,
+        options: staff,
+      },
+      {
+        name: 'review_at' as const,
+        label: t('care.record.health.reviewAt'),
+        kind: 'datetime' as const,
+        helperText: t('care.record.health.reviewHelp'),
+      },
       { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
     ];
     return {
@@ -153,28 +199,85 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
       resource: Resource.careHealth,
       row: careHealthRow,
       touches: [Resource.handleHealth],
+      handles: {
+        permission: Resource.handleHealth,
+        render: (r, onClose) => (
+          <HandlesDialog
+            title={t('care.record.handlesOf', { name: r.member_name, title: r.topic })}
+            path={`${Resource.handleHealth}/${r.id}`}
+            due={r.review_at}
+            state={r.state}
+            onClose={onClose}
+          />
+        ),
+      },
       columns: [
-        { id: 'educate_at', label: t('care.record.health.educateAt'), sortable: true, nowrap: true, render: (r) => when(r.educate_at) },
+        {
+          id: 'educate_at',
+          label: t('care.record.health.educateAt'),
+          sortable: true,
+          nowrap: true,
+          render: (r) => when(r.educate_at),
+        },
         { id: 'member_name', label: memberLabel, nowrap: true },
-        { id: 'topic', label: t('care.record.health.topic'), render: (r) => <TwoLines main={r.topic} sub={t(educateTypeLabelKey[r.type])} /> },
+        {
+          id: 'topic',
+          label: t('care.record.health.topic'),
+          render: (r) => <TwoLines main={r.topic} sub={t(educateTypeLabelKey[r.type])} />,
+        },
         {
           id: 'recipient',
           label: t('care.record.health.recipient'),
-          render: (r) => <TwoLines main={t(educateRecipientLabelKey[r.recipient])} sub={t(educateMethodLabelKey[r.method])} />,
+          render: (r) => (
+            <TwoLines
+              main={t(educateRecipientLabelKey[r.recipient])}
+              sub={t(educateMethodLabelKey[r.method])}
+            />
+          ),
         },
-        { id: 'understanding', nowrap: true, label: t('care.record.health.understanding'), render: (r) => t(educateUnderstandingLabelKey[r.understanding]) },
+        {
+          id: 'understanding',
+          nowrap: true,
+          label: t('care.record.health.understanding'),
+          render: (r) => t(educateUnderstandingLabelKey[r.understanding]),
+        },
         { id: 'educator_name', nowrap: true, label: t('care.record.health.educator') },
-        { id: 'review_at', label: t('care.record.health.reviewAt'), sortable: true, nowrap: true, render: (r) => when(r.review_at) },
-        { id: 'state', nowrap: true, label: t('care.handle.state'), render: (r) => <StateChip state={r.state} /> },
-        { id: 'abnormal_id', nowrap: true, label: t('care.record.alert'), render: (r) => <AlertCell id={r.abnormal_id} /> },
+        {
+          id: 'review_at',
+          label: t('care.record.health.reviewAt'),
+          sortable: true,
+          nowrap: true,
+          render: (r) => when(r.review_at),
+        },
+        {
+          id: 'state',
+          nowrap: true,
+          label: t('care.handle.state'),
+          render: (r) => <StateChip state={r.state} />,
+        },
+        {
+          id: 'abnormal_id',
+          nowrap: true,
+          label: t('care.record.alert'),
+          render: (r) => <AlertCell id={r.abnormal_id} />,
+        },
       ] satisfies Column<CareHealthRow>[],
       filters: [
         keywordFilter(t, t('care.record.health.topic')),
-        { name: 'type', label: t('care.record.health.type'), kind: 'select', options: enumOptions(enumValues(EducateType), educateTypeLabelKey, t) },
+        {
+          name: 'type',
+          label: t('care.record.health.type'),
+          kind: 'select',
+          options: enumOptions(enumValues(EducateType), educateTypeLabelKey, t),
+        },
         stateFilter(t),
       ],
       create: (origin) =>
-        dialog({ schema: healthCreateForm, defaultValues: newHealth(origin, me), fields: [memberField(memberLabel, members), ...fields] }),
+        dialog({
+          schema: healthCreateForm,
+          defaultValues: newHealth(origin, me),
+          fields: [memberField(memberLabel, members), ...fields],
+        }),
       edit: (r) => dialog({ schema: healthEditForm, defaultValues: healthOf(r), fields }),
     };
   }, [t, memberLabel, members, staff, me]);
@@ -190,9 +293,20 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
     const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
     const fields = [
       { name: 'hospital' as const, label: t('care.record.follow.hospital'), required: true },
-      { name: 'department' as const, label: t('care.record.follow.department'), kind: 'autocomplete' as const, required: true, options: departments },
+      {
+        name: 'department' as const,
+        label: t('care.record.follow.department'),
+        kind: 'autocomplete' as const,
+        required: true,
+        options: departments,
+      },
       { name: 'doctor' as const, label: t('care.record.follow.doctor') },
-      { name: 'appointment_at' as const, label: t('care.record.follow.appointmentAt'), kind: 'datetime' as const, required: true },
+      {
+        name: 'appointment_at' as const,
+        label: t('care.record.follow.appointmentAt'),
+        kind: 'datetime' as const,
+        required: true,
+      },
       { name: 'appointment_no' as const, label: t('care.record.follow.appointmentNo') },
       { name: 'reason' as const, label: t('care.record.follow.reason'), required: true, multiline: true },
       {
@@ -208,9 +322,22 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
         options: enumOptions(enumValues(FollowUpCompanion), followUpCompanionLabelKey, t),
       },
       { name: 'companion_name' as const, label: t('care.record.follow.companionName') },
-      { name: 'bring_items' as const, label: t('care.record.follow.bringItems'), helperText: t('care.record.follow.bringHelp') },
-      { name: 'result' as const, label: t('care.record.follow.result'), multiline: true, helperText: t('care.record.follow.resultHelp') },
-      { name: 'next_appointment_at' as const, label: t('care.handle.nextAppointment'), kind: 'datetime' as const },
+      {
+        name: 'bring_items' as const,
+        label: t('care.record.follow.bringItems'),
+        helperText: t('care.record.follow.bringHelp'),
+      },
+      {
+        name: 'result' as const,
+        label: t('care.record.follow.result'),
+        multiline: true,
+        helperText: t('care.record.follow.resultHelp'),
+      },
+      {
+        name: 'next_appointment_at' as const,
+        label: t('care.handle.nextAppointment'),
+        kind: 'datetime' as const,
+      },
       { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
     ];
     return {
@@ -218,25 +345,69 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       resource: Resource.careFollowUp,
       row: careFollowUpRow,
       touches: [Resource.handleFollow],
+      handles: {
+        permission: Resource.handleFollow,
+        render: (r, onClose) => (
+          <HandlesDialog
+            title={t('care.record.handlesOf', { name: r.member_name, title: r.hospital })}
+            path={`${Resource.handleFollow}/${r.id}`}
+            due={r.appointment_at}
+            state={r.state}
+            onClose={onClose}
+          />
+        ),
+      },
       columns: [
-        { id: 'appointment_at', label: t('care.record.follow.appointmentAt'), sortable: true, nowrap: true, render: (r) => when(r.appointment_at) },
+        {
+          id: 'appointment_at',
+          label: t('care.record.follow.appointmentAt'),
+          sortable: true,
+          nowrap: true,
+          render: (r) => when(r.appointment_at),
+        },
         { id: 'member_name', label: memberLabel, nowrap: true },
         {
           id: 'hospital',
           label: t('care.record.follow.hospital'),
-          render: (r) => <TwoLines main={r.hospital} sub={[t(departmentLabelKey[r.department]), r.doctor].filter(Boolean).join(' · ')} />,
+          render: (r) => (
+            <TwoLines
+              main={r.hospital}
+              sub={[t(departmentLabelKey[r.department]), r.doctor].filter(Boolean).join(' · ')}
+            />
+          ),
         },
-        { id: 'reason', label: t('care.record.follow.reason'), render: (r) => <TwoLines main={r.reason} sub={null} /> },
+        {
+          id: 'reason',
+          label: t('care.record.follow.reason'),
+          render: (r) => <TwoLines main={r.reason} sub={null} />,
+        },
         {
           id: 'transport',
           label: t('care.record.follow.transport'),
           render: (r) => (
-            <TwoLines main={t(followUpTransportLabelKey[r.transport])} sub={[t(followUpCompanionLabelKey[r.companion]), r.companion_name].filter(Boolean).join(' · ')} />
+            <TwoLines
+              main={t(followUpTransportLabelKey[r.transport])}
+              sub={[t(followUpCompanionLabelKey[r.companion]), r.companion_name].filter(Boolean).join(' · ')}
+            />
           ),
         },
-        { id: 'state', nowrap: true, label: t('care.handle.state'), render: (r) => <StateChip state={r.state} /> },
-        { id: 'result', label: t('care.record.follow.result'), render: (r) => <TwoLines main={orDash(r.result)} sub={null} /> },
-        { id: 'abnormal_id', nowrap: true, label: t('care.record.alert'), render: (r) => <AlertCell id={r.abnormal_id} /> },
+        {
+          id: 'state',
+          nowrap: true,
+          label: t('care.handle.state'),
+          render: (r) => <StateChip state={r.state} />,
+        },
+        {
+          id: 'result',
+          label: t('care.record.follow.result'),
+          render: (r) => <TwoLines main={orDash(r.result)} sub={null} />,
+        },
+        {
+          id: 'abnormal_id',
+          nowrap: true,
+          label: t('care.record.alert'),
+          render: (r) => <AlertCell id={r.abnormal_id} />,
+        },
       ] satisfies Column<CareFollowUpRow>[],
       filters: [
         keywordFilter(t, t('care.record.follow.keyword')),
@@ -244,7 +415,11 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
         stateFilter(t),
       ],
       create: (origin) =>
-        dialog({ schema: followCreateForm, defaultValues: newFollow(origin), fields: [memberField(memberLabel, members), ...fields] }),
+        dialog({
+          schema: followCreateForm,
+          defaultValues: newFollow(origin),
+          fields: [memberField(memberLabel, members), ...fields],
+        }),
       edit: (r) => dialog({ schema: followEditForm, defaultValues: followOf(r), fields }),
     };
   }, [t, memberLabel, members]);
@@ -254,7 +429,10 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
 
 /** "Daily 09:00", "Weekly Mon, Thu 09:00", "Once 09:00". */
 function ruleText(t: TFunction, r: CareScheduleRow): string {
-  const days = r.repeat === ScheduleRepeat.weekly ? ` ${r.weekdays.map((d) => t(weekdayLabelKey[d as Weekday])).join(t('care.record.separator'))}` : '';
+  const days =
+    r.repeat === ScheduleRepeat.weekly
+      ? ` ${r.weekdays.map((d) => t(weekdayLabelKey[d as Weekday])).join(t('care.record.separator'))}`
+      : '';
   return `${t(scheduleRepeatLabelKey[r.repeat])}${days} ${timeText(r.time_of_day)}`;
 }
 
@@ -265,9 +443,24 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
   const staff = useStaffOptions();
   return useMemo(() => {
     const fields = [
-      { name: 'service' as const, label: t('care.record.schedule.service'), required: true, options: enumOptions(enumValues(CareService), careServiceLabelKey, t) },
-      { name: 'title' as const, label: t('care.record.schedule.title'), required: true, helperText: t('care.record.schedule.titleHelp') },
-      { name: 'repeat' as const, label: t('care.record.schedule.repeat'), required: true, options: enumOptions(enumValues(ScheduleRepeat), scheduleRepeatLabelKey, t) },
+      {
+        name: 'service' as const,
+        label: t('care.record.schedule.service'),
+        required: true,
+        options: enumOptions(enumValues(CareService), careServiceLabelKey, t),
+      },
+      {
+        name: 'title' as const,
+        label: t('care.record.schedule.title'),
+        required: true,
+        helperText: t('care.record.schedule.titleHelp'),
+      },
+      {
+        name: 'repeat' as const,
+        label: t('care.record.schedule.repeat'),
+        required: true,
+        options: enumOptions(enumValues(ScheduleRepeat), scheduleRepeatLabelKey, t),
+      },
       {
         name: 'weekdays' as const,
         label: t('care.record.schedule.weekdays'),
@@ -275,11 +468,40 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
         options: enumOptions(enumValues(Weekday), weekdayLabelKey, t),
         helperText: t('care.record.schedule.weekdaysHelp'),
       },
-      { name: 'start_date' as const, label: t('care.record.startDate'), kind: 'date' as const, required: true },
-      { name: 'end_date' as const, label: t('care.record.endDate'), kind: 'date' as const, helperText: t('care.record.endHelp') },
-      { name: 'time_of_day' as const, label: t('care.record.schedule.time'), kind: 'time' as const, required: true },
-      { name: 'duration_minutes' as const, label: t('care.record.schedule.duration'), type: 'number' as const, min: 5, max: 480, step: 5, required: true },
-      { name: 'staff_id' as const, label: t('care.record.schedule.staff'), kind: 'autocomplete' as const, options: staff, helperText: t('care.record.schedule.staffHelp') },
+      {
+        name: 'start_date' as const,
+        label: t('care.record.startDate'),
+        kind: 'date' as const,
+        required: true,
+      },
+      {
+        name: 'end_date' as const,
+        label: t('care.record.endDate'),
+        kind: 'date' as const,
+        helperText: t('care.record.endHelp'),
+      },
+      {
+        name: 'time_of_day' as const,
+        label: t('care.record.schedule.time'),
+        kind: 'time' as const,
+        required: true,
+      },
+      {
+        name: 'duration_minutes' as const,
+        label: t('care.record.schedule.duration'),
+        type: 'number' as const,
+        min: 5,
+        max: 480,
+        step: 5,
+        required: true,
+      },
+      {
+        name: 'staff_id' as const,
+        label: t('care.record.schedule.staff'),
+        kind: 'autocomplete' as const,
+        options: staff,
+        helperText: t('care.record.schedule.staffHelp'),
+      },
       { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
     ];
     return {
@@ -289,25 +511,58 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
       touches: [Resource.handleSchedule],
       columns: [
         { id: 'member_name', label: memberLabel, nowrap: true },
-        { id: 'service', label: t('care.record.schedule.service'), render: (r) => <TwoLines main={r.title} sub={t(careServiceLabelKey[r.service])} /> },
-        { id: 'time_of_day', nowrap: true, label: t('care.record.schedule.repeat'), sortable: true, render: (r) => ruleText(t, r) },
+        {
+          id: 'service',
+          label: t('care.record.schedule.service'),
+          render: (r) => <TwoLines main={r.title} sub={t(careServiceLabelKey[r.service])} />,
+        },
+        {
+          id: 'time_of_day',
+          nowrap: true,
+          label: t('care.record.schedule.repeat'),
+          sortable: true,
+          render: (r) => ruleText(t, r),
+        },
         {
           id: 'start_date',
           label: t('care.record.period'),
           sortable: true,
           nowrap: true,
-          render: (r) => t('care.record.fromTo', { from: careDayText(r.start_date), to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date) }),
+          render: (r) =>
+            t('care.record.fromTo', {
+              from: careDayText(r.start_date),
+              to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date),
+            }),
         },
-        { id: 'duration_minutes', nowrap: true, label: t('care.record.schedule.durationColumn'), render: (r) => t('care.record.minutes', { count: r.duration_minutes }) },
-        { id: 'staff_name', nowrap: true, label: t('care.record.schedule.staff'), render: (r) => r.staff_name ?? t('care.record.schedule.anyone') },
+        {
+          id: 'duration_minutes',
+          nowrap: true,
+          label: t('care.record.schedule.durationColumn'),
+          render: (r) => t('care.record.minutes', { count: r.duration_minutes }),
+        },
+        {
+          id: 'staff_name',
+          nowrap: true,
+          label: t('care.record.schedule.staff'),
+          render: (r) => r.staff_name ?? t('care.record.schedule.anyone'),
+        },
       ] satisfies Column<CareScheduleRow>[],
       filters: [
         keywordFilter(t, t('care.record.schedule.title')),
-        { name: 'type', label: t('care.record.schedule.service'), kind: 'select', options: enumOptions(enumValues(CareService), careServiceLabelKey, t) },
+        {
+          name: 'type',
+          label: t('care.record.schedule.service'),
+          kind: 'select',
+          options: enumOptions(enumValues(CareService), careServiceLabelKey, t),
+        },
       ],
       enable: { field: 'enable' },
       create: (origin) =>
-        dialog({ schema: scheduleCreateForm, defaultValues: newSchedule(origin), fields: [memberField(memberLabel, members), ...fields] }),
+        dialog({
+          schema: scheduleCreateForm,
+          defaultValues: newSchedule(origin),
+          fields: [memberField(memberLabel, members), ...fields],
+        }),
       edit: (r) => dialog({ schema: scheduleEditForm, defaultValues: scheduleOf(r), fields }),
     };
   }, [t, memberLabel, members, staff]);
@@ -320,7 +575,12 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
   const { t } = useTranslation();
   const { label: memberLabel } = useMemberTerm();
   const members = useMemberOptions();
-  const medicines = useResourceOptions(Resource.medicine, medicineRow, { enable: 1 }, usePermission('GET', Resource.medicine));
+  const medicines = useResourceOptions(
+    Resource.medicine,
+    medicineRow,
+    { enable: 1 },
+    usePermission('GET', Resource.medicine),
+  );
   const canSeePhotos = usePermission('GET', `${Resource.filePackageMedicine}/{id}`);
   return useMemo<CareListConfig<CarePackageRow>>(() => {
     const medicineOptions = (medicines.data ?? []).map((m) => ({
@@ -329,7 +589,14 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
     }));
     const times = dailyTimeChoices.map((m) => ({ value: m, label: timeText(m) }));
     const fields = [
-      { name: 'medicine_id' as const, label: t('care.record.package.medicine'), kind: 'autocomplete' as const, required: true, options: medicineOptions, helperText: t('care.record.package.medicineHelp') },
+      {
+        name: 'medicine_id' as const,
+        label: t('care.record.package.medicine'),
+        kind: 'autocomplete' as const,
+        required: true,
+        options: medicineOptions,
+        helperText: t('care.record.package.medicineHelp'),
+      },
       {
         name: 'medication_type' as const,
         label: t('care.record.package.medicationType'),
@@ -349,9 +616,29 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         required: true,
         options: enumOptions(enumValues(MedicationFrequency), medicationFrequencyLabelKey, t),
       },
-      { name: 'dose' as const, label: t('care.record.package.dose'), type: 'number' as const, min: 0.25, max: 100, step: 0.25, required: true, helperText: t('care.record.package.doseHelp') },
-      { name: 'route' as const, label: t('care.record.package.route'), required: true, options: enumOptions(enumValues(MedicationRoute), medicationRouteLabelKey, t) },
-      { name: 'daily_times' as const, label: t('care.record.package.dailyTimes'), kind: 'multiselect' as const, options: times, helperText: t('care.record.package.dailyTimesHelp') },
+      {
+        name: 'dose' as const,
+        label: t('care.record.package.dose'),
+        type: 'number' as const,
+        min: 0.25,
+        max: 100,
+        step: 0.25,
+        required: true,
+        helperText: t('care.record.package.doseHelp'),
+      },
+      {
+        name: 'route' as const,
+        label: t('care.record.package.route'),
+        required: true,
+        options: enumOptions(enumValues(MedicationRoute), medicationRouteLabelKey, t),
+      },
+      {
+        name: 'daily_times' as const,
+        label: t('care.record.package.dailyTimes'),
+        kind: 'multiselect' as const,
+        options: times,
+        helperText: t('care.record.package.dailyTimesHelp'),
+      },
       {
         name: 'weekdays' as const,
         label: t('care.record.schedule.weekdays'),
@@ -359,11 +646,39 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         options: enumOptions(enumValues(Weekday), weekdayLabelKey, t),
         helperText: t('care.record.package.weekdaysHelp'),
       },
-      { name: 'start_date' as const, label: t('care.record.startDate'), kind: 'date' as const, required: true },
-      { name: 'end_date' as const, label: t('care.record.endDate'), kind: 'date' as const, helperText: t('care.record.endHelp') },
-      { name: 'time_critical' as const, label: t('care.record.package.timeCritical'), kind: 'switch' as const, helperText: t('care.record.package.timeCriticalHelp') },
-      { name: 'prn_min_interval_minutes' as const, label: t('care.record.package.prnInterval'), type: 'number' as const, min: 15, max: 2880, helperText: t('care.record.package.prnHelp') },
-      { name: 'prn_max_per_24h' as const, label: t('care.record.package.prnMax'), type: 'number' as const, min: 1, max: 24 },
+      {
+        name: 'start_date' as const,
+        label: t('care.record.startDate'),
+        kind: 'date' as const,
+        required: true,
+      },
+      {
+        name: 'end_date' as const,
+        label: t('care.record.endDate'),
+        kind: 'date' as const,
+        helperText: t('care.record.endHelp'),
+      },
+      {
+        name: 'time_critical' as const,
+        label: t('care.record.package.timeCritical'),
+        kind: 'switch' as const,
+        helperText: t('care.record.package.timeCriticalHelp'),
+      },
+      {
+        name: 'prn_min_interval_minutes' as const,
+        label: t('care.record.package.prnInterval'),
+        type: 'number' as const,
+        min: 15,
+        max: 2880,
+        helperText: t('care.record.package.prnHelp'),
+      },
+      {
+        name: 'prn_max_per_24h' as const,
+        label: t('care.record.package.prnMax'),
+        type: 'number' as const,
+        min: 1,
+        max: 24,
+      },
       { name: 'prn_indication' as const, label: t('care.record.package.prnIndication') },
       { name: 'pharmacy_name' as const, label: t('care.record.package.pharmacy') },
       { name: 'prescriber' as const, label: t('care.record.package.prescriber') },
@@ -383,7 +698,12 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
           render: (r) => (
             <TwoLines
               main={t('care.record.package.doseOf', { name: r.medicine_name, dose: r.dose, unit: r.unit })}
-              sub={[t(medicationRouteLabelKey[r.route]), r.time_critical ? t('care.record.package.timeCriticalShort') : null].filter(Boolean).join(' · ')}
+              sub={[
+                t(medicationRouteLabelKey[r.route]),
+                r.time_critical ? t('care.record.package.timeCriticalShort') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             />
           ),
         },
@@ -391,30 +711,51 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
           id: 'frequency',
           label: t('care.record.package.frequency'),
           sortable: true,
-          render: (r) => <TwoLines main={t(medicationFrequencyLabelKey[r.frequency])} sub={r.daily_times.map(timeText).join(t('care.record.separator')) || null} />,
+          render: (r) => (
+            <TwoLines
+              main={t(medicationFrequencyLabelKey[r.frequency])}
+              sub={r.daily_times.map(timeText).join(t('care.record.separator')) || null}
+            />
+          ),
         },
         {
           id: 'start_date',
           label: t('care.record.period'),
           sortable: true,
           nowrap: true,
-          render: (r) => t('care.record.fromTo', { from: careDayText(r.start_date), to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date) }),
+          render: (r) =>
+            t('care.record.fromTo', {
+              from: careDayText(r.start_date),
+              to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date),
+            }),
         },
         {
           id: 'prescription_type',
           label: t('care.record.package.prescriptionType'),
-          render: (r) => <TwoLines main={t(prescriptionTypeLabelKey[r.prescription_type])} sub={t(medicationTypeLabelKey[r.medication_type])} />,
+          render: (r) => (
+            <TwoLines
+              main={t(prescriptionTypeLabelKey[r.prescription_type])}
+              sub={t(medicationTypeLabelKey[r.medication_type])}
+            />
+          ),
         },
         {
           id: 'balance',
           label: t('care.record.package.balance'),
           render: (r) =>
-            r.controlled_level === ControlledLevel.none || r.balance === null ? '-' : t('care.record.package.amount', { amount: r.balance, unit: r.unit }),
+            r.controlled_level === ControlledLevel.none || r.balance === null
+              ? '-'
+              : t('care.record.package.amount', { amount: r.balance, unit: r.unit }),
         },
       ],
       filters: [
         keywordFilter(t, t('care.record.package.keyword')),
-        { name: 'type', label: t('care.record.package.medicationType'), kind: 'select', options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t) },
+        {
+          name: 'type',
+          label: t('care.record.package.medicationType'),
+          kind: 'select',
+          options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t),
+        },
         {
           name: 'class',
           label: t('care.record.package.prescriptionType'),
@@ -424,10 +765,22 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       ],
       enable: { field: 'enable' },
       rowActions: canSeePhotos
-        ? [{ id: 'photos', nowrap: true, label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos }]
+        ? [
+            {
+              id: 'photos',
+              nowrap: true,
+              label: t('care.record.package.photos'),
+              icon: <PhotoLibraryIcon fontSize="small" />,
+              onClick: onPhotos,
+            },
+          ]
         : [],
       create: (origin) =>
-        dialog({ schema: packageCreateForm, defaultValues: newPackage(origin), fields: [memberField(memberLabel, members), ...fields] }),
+        dialog({
+          schema: packageCreateForm,
+          defaultValues: newPackage(origin),
+          fields: [memberField(memberLabel, members), ...fields],
+        }),
       edit: (r) => dialog({ schema: packageEditForm, defaultValues: packageOf(r), fields }),
     };
   }, [t, memberLabel, members, medicines.data, canSeePhotos, onPhotos]);
