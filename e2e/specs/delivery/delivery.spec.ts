@@ -19,7 +19,8 @@ async function moveTo(page: Page, orderNo: string, state: string) {
 }
 
 test('one order from submission to finish across the care home and the pharmacy', async ({ browser }) => {
-  test.slow();
+  // Two browsers walk an order through seven steps: on shared CI cores that outlasts test.slow()'s 90 s.
+  test.setTimeout(180_000);
   const careContext = await browser.newContext();
   const pharmacyContext = await browser.newContext();
   const care = await careContext.newPage();
