@@ -7,7 +7,7 @@ import { chartPalette } from './palette.ts';
 import type { AlignedSeries } from '@vigil/contracts/charts';
 import type { TimeChartSpec } from './uplot/spec.ts';
 import { type TimeChart, mountTimeChart } from './uplot/time-chart.ts';
-import { extremes } from './uplot/y-range.ts';
+import { coverRange, extremes } from './uplot/y-range.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { DownloadChartButton } from './DownloadChartButton.tsx';
 import { canvasToPng } from './download.ts';
@@ -35,8 +35,6 @@ export function TimeSeriesChart({ spec, data, title, emptyText, height = 320, fi
   const chart = useRef<TimeChart | null>(null);
   const latestData = useRef(data);
   const [pointsDrawn, setPointsDrawn] = useState(0);
-  const [scale, setScale] = useState<{ min: number | null; max: number | null }>({ min: null, max: null });
-  const readScale = (c: TimeChart) => setScale({ min: c.plot.scales.y.min ?? null, max: c.plot.scales.y.max ?? null });
 
   // Declared before the mount effect so a rebuilt chart starts from the newest data.
   useEffect(() => {
@@ -49,7 +47,6 @@ export function TimeSeriesChart({ spec, data, title, emptyText, height = 320, fi
     const c = mountTimeChart(el, spec, palette, latestData.current, { width: Math.max(200, el.clientWidth), height });
     chart.current = c;
     setPointsDrawn(c.pointsDrawn);
-    readScale(c);
     const observer = new ResizeObserver(([entry]) => {
       c.resize(Math.max(200, Math.floor(entry.contentRect.width)), height);
       setPointsDrawn(c.pointsDrawn);
@@ -67,11 +64,12 @@ export function TimeSeriesChart({ spec, data, title, emptyText, height = 320, fi
     if (!c) return;
     c.setData(data);
     setPointsDrawn(c.pointsDrawn);
-    readScale(c);
   }, [data]);
 
   const empty = data.x.length === 0;
   const span = useMemo(() => extremes(data.y), [data]);
+  // The same widening uPlot's scale applies (options.ts), computed here for the element's attributes.
+  const scale = useMemo(() => coverRange(spec.y, extremes(data.y, spec.thresholds.map((l) => l.value))), [spec, data]);
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
@@ -91,8 +89,8 @@ export function TimeSeriesChart({ spec, data, title, emptyText, height = 320, fi
         data-testid="time-chart"
         data-points-drawn={pointsDrawn}
         // The drawn y scale and the readings' extremes, so a test can see nothing is clipped.
-        data-y-min={scale.min ?? undefined}
-        data-y-max={scale.max ?? undefined}
+        data-y-min={scale.min}
+        data-y-max={scale.max}
         data-lowest={span?.lo}
         data-highest={span?.hi}
         data-empty={empty || undefined}
