@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { PageKey } from '@vigil/contracts';
+import { CareHandleKind, type PageKey } from '@vigil/contracts';
+import { withCareHandle } from '../../features/care/index.ts';
 
 /**
  * Every page the console can render, by contracts PageKey. A page appears in a role's route table,
@@ -19,7 +20,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   bodytemperature: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bodyTemperature') }))),
   bloodsugar: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bloodSugar') }))),
   bloodglucose: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('bloodGlucose') }))),
-  ecg: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('ecg') }))),
+  ecg: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: withCareHandle(m.pageFor('ecg'), CareHandleKind.ecg) }))),
   sleep: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('sleep') }))),
   activity: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('activity') }))),
   sports: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('sports') }))),
@@ -62,11 +63,11 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   temprole: lazy(() => import('../../features/admin/temp-role/TempRolePage.tsx')),
   sidebar: lazy(() => import('../../features/admin/sidebar-settings/SidebarSettingsPage.tsx')),
   feature: lazy(() => import('../../features/admin/feature/FeaturePage.tsx')),
-  'symptom-manage': lazy(() => import('../../features/care-records/SymptomPage.tsx')),
+  'symptom-manage': lazy(() => import('../../features/care-records/SymptomPage.tsx').then((m) => ({ default: withCareHandle(m.default, CareHandleKind.symptom) }))),
   stethoscope: lazy(() => import('../../features/care-records/StethoscopePage.tsx')),
   'health-report': lazy(() => import('../../features/care-records/HealthReportPage.tsx')),
-  'diet-manage': lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: m.DietPage }))),
-  'medical-record': lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: m.MedicalRecordPage }))),
+  'diet-manage': lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: withCareHandle(m.DietPage, CareHandleKind.diet) }))),
+  'medical-record': lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: withCareHandle(m.MedicalRecordPage, CareHandleKind.medicalRecord) }))),
   opd: lazy(() => import('../../features/care-records/simple-pages.tsx').then((m) => ({ default: m.OpdPage }))),
 };
 

@@ -29,6 +29,7 @@ import { localeStore } from '../../lib/i18n.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
 import { MemberField } from './MemberField.tsx';
 import { SymptomDialog } from './SymptomDialog.tsx';
+import { CareHandleLink } from '../care/index.ts';
 
 function useSiteName() {
   const { t } = useTranslation();
@@ -166,9 +167,12 @@ export default function SymptomPage() {
         extraQuery={extraQuery}
         searchExtras={<MemberField size="small" value={memberId} onChange={setMemberId} />}
         headerActions={
-          <PermissionButton method="POST" route={Resource.careSymptom} variant="contained" onClick={() => setCreating(true)}>
-            {t('careRecords.symptom.create')}
-          </PermissionButton>
+          <>
+            <CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />
+            <PermissionButton method="POST" route={Resource.careSymptom} variant="contained" onClick={() => setCreating(true)}>
+              {t('careRecords.symptom.create')}
+            </PermissionButton>
+          </>
         }
         subHeader={memberId !== null ? <SymptomTrend memberId={memberId} /> : undefined}
         deletable

@@ -43,6 +43,7 @@ import { localeStore } from '../../lib/i18n.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
 import { MemberField } from './MemberField.tsx';
 import { localTime, nowLocalInput, optionalLocalTime, toLocalInput, todayLocalInput } from './form-time.ts';
+import { CareHandleLink } from '../care/index.ts';
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 const day = (s: number) => formatDate(s, localeStore.get());
@@ -99,6 +100,7 @@ export function DietPage() {
       row={careDietRow}
       columns={columns}
       touches={[Resource.handleDiet]}
+      headerActions={<CareHandleLink page="diet-manage" handleResource={Resource.handleDiet} />}
       initialParams={{ order: 'desc', order_by: 'meal_at' }}
       filters={[{ name: 'type', label: t('careRecords.diet.meal'), kind: 'select', options: enumOptions(enumValues(Meal), mealLabelKey, t) }]}
       {...filter}
@@ -162,6 +164,7 @@ export function MedicalRecordPage() {
       row={medicalRecordRow}
       columns={columns}
       touches={[Resource.handleMedicalRecord]}
+      headerActions={<CareHandleLink page="medical-record" handleResource={Resource.handleMedicalRecord} />}
       initialParams={{ order: 'desc', order_by: 'diagnosed_at' }}
       filters={[{ name: 'keyword', label: t('careRecords.medical.search'), kind: 'text' }]}
       {...filter}

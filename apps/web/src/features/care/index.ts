@@ -5,3 +5,5 @@ import { lazy } from 'react';
  * page>`), which the member pages route to and which loads on first open.
  */
 export const MemberCarePage = lazy(() => import('./pages.tsx'));
+export { withCareHandle } from './with-handle.tsx';
+export { CareHandleLink } from './handle-link.tsx';
