@@ -188,5 +188,6 @@ describe('hostile input on every route', () => {
     }
     console.log(`fuzz: ${sent} requests to ${targets.length} routes in ${Date.now() - started} ms, ${failures.length} errors`);
     expect(failures).toEqual([]);
-  }, 120_000);
+    // Thousands of requests: a generous cap, so a busy machine slows the run without failing it.
+  }, 300_000);
 });
