@@ -1,5 +1,5 @@
 import { and, inArray, isNull, not, sql } from 'drizzle-orm';
-import { abnormalTypeMeta, type AbnormalType, toUnix } from '@vigil/contracts';
+import { AbnormalType, abnormalTypeMeta, toUnix } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { abnormalEvents, type AbnormalDetail } from '../../db/schema/index.ts';
 import type { DomainEventBus } from '../../events.ts';
@@ -43,6 +43,12 @@ const keyOf = (type: number, memberId: number | null, deviceId: number | null) =
  * room device), device and type; the in-memory snapshot of open keys only spares the database
  * an INSERT for every repeat of an alert that is already open.
  */
+/**
+ * Types whose rule reports a state on every reading while it lasts (a watch outside its safe zone, a
+ * wearer not moving): a further report is the same excursion going on, not a repeat to count.
+ */
+const lastingStates: ReadonlySet<number> = new Set<number>([AbnormalType.iotLeftSafeZone, AbnormalType.iotInactive]);
+
 export class AbnormalRaiser {
   private open = new Map<string, number>();
   private snapshotAt = 0;
@@ -106,7 +112,8 @@ export class AbnormalRaiser {
       } else fresh.set(key, r);
     }
     const inserted = fresh.size ? await this.insert(fresh) : 0;
-    if (countRepeats && repeats.size) await this.merge([...repeats.values()]);
+    const counted = countRepeats ? [...repeats.values()].filter((r) => !lastingStates.has(r.request.type)) : [];
+    if (counted.length) await this.merge(counted);
     return inserted;
   }
 
