@@ -1,10 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for the whole repo. The server's API suite runs once on PGlite and, when a
- * PostgreSQL server is available (always in CI), once more on PostgreSQL.
+ * One runner for the whole repo. The server's API suite runs on PGlite and, when a PostgreSQL
+ * server is available (always in CI), its engine-sensitive part runs once more on PostgreSQL.
  */
 const postgres = Boolean(process.env.CI || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+
+/**
+ * The server tests whose outcome can depend on the engine: migrations, connection loss, several
+ * connections and instances at once (locks, LISTEN/NOTIFY, Redis fan-out), ingestion and rollups,
+ * the chart queries (PGlite has its own packed path), jsonb filters of the care records, the
+ * scope SQL of every tenant, and the transactions of orders, handovers, alerts and histories.
+ * The rest (validation, permissions, OpenAPI, plain CRUD through the same kit SQL as `/area`)
+ * would only repeat on PostgreSQL what PGlite showed: each file costs a clone and an app start.
+ */
+const postgresTests = [
+  'src/db/**/*.test.ts',
+  'src/http/db-errors.test.ts',
+  'src/ingest/**/*.test.ts',
+  'src/realtime/{cluster,catch-up,revocation}.test.ts',
+  'src/auth/cross-tenant.test.ts',
+  'src/modules/{area,abnormal,audit,change-log,delivery,device-state,escalation,handover,ingest,physiologic}/*.test.ts',
+  'src/modules/care-common/care-records*.test.ts',
+  'src/modules/care-handle/handle.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -29,7 +48,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 root: 'apps/server',
-                include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+                include: postgresTests,
                 globalSetup: ['test/global-setup.ts'],
                 env: { VIGIL_TEST_DB: 'postgres' },
                 testTimeout: 30_000,

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, demoAccounts, type LoginData } from './demo.ts';
 import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +36,26 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, logFile: str
   }
   const log = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
   throw new Error(`The server did not answer ${baseUrl}/api/health (exit code ${server.exitCode}). Last log lines:\n${log}`);
+}
+
+/**
+ * Every demo account's sidebar as the server sends it at sign-in, in a file the workers read: the
+ * crawl spec plans from all of them which account opens which page in which language.
+ */
+async function writeSidebars(baseUrl: string, dataDir: string): Promise<string> {
+  const sidebars: Record<string, LoginData['sidebar']> = {};
+  for (const account of Object.keys(demoAccounts)) {
+    const response = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`POST /api/login as ${account} answered ${response.status}`);
+    sidebars[account] = ((await response.json()) as { data: LoginData }).data.sidebar;
+  }
+  const file = join(dataDir, 'sidebars.json');
+  writeFileSync(file, JSON.stringify(sidebars));
+  return file;
 }
 
 /**
@@ -94,5 +115,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.VIGIL_E2E_BASE_URL = baseUrl;
+  process.env.VIGIL_E2E_SIDEBARS = await writeSidebars(baseUrl, dataDir);
   return stop;
 }
