@@ -5,9 +5,8 @@ import { buildApp } from './app.ts';
 import { ensureOperator, ensureRoles } from './db/bootstrap.ts';
 import { hasOrganisations, seedDemo } from './demo/seed.ts';
 import { writeDemoFiles } from './demo/care-ii.ts';
-import { seedHistory } from './demo/history/index.ts';
+import { seedDemoWeek } from './demo/week.ts';
 import { startSimulator } from './demo/simulator/index.ts';
-import { advanceRollups } from './ingest/rollups.ts';
 
 export type RunningServer = { app: FastifyInstance; database: Database; stop(): Promise<void> };
 
@@ -45,10 +44,7 @@ async function prepareFirstStart(app: FastifyInstance, config: Config, database:
     await writeDemoFiles(config.uploadDir);
     if (!(await hasOrganisations(database.db))) {
       await seedDemo(database.db);
-      await seedHistory(database.db, new Date());
-      // The week just stored is committed: roll it up now rather than in the job's first settled run
-      // a minute after start, which on the embedded database would hold every query for that long.
-      await advanceRollups(database.db, 0);
+      await seedDemoWeek(database.db, new Date());
       app.log.info('seeded the demo world and a week of readings (every demo account uses the password Demo1234)');
     }
     return;

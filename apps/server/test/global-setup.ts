@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { ensureRoles } from '../src/db/bootstrap.ts';
 import { seedDemo } from '../src/demo/seed.ts';
+import { seedDemoHandovers } from '../src/demo/handover.ts';
 import { DEFAULT_POSTGRES_URL, databaseUrl } from './postgres-url.ts';
 
 declare module 'vitest' {
@@ -21,11 +22,12 @@ declare module 'vitest' {
   }
 }
 
-/** Migrated, with roles and the demo world: what every test file starts from. */
+/** Migrated, with roles and the demo world (its handovers, without the week of readings): what every test file starts from. */
 async function prepare(database: Database): Promise<void> {
   await database.migrate();
   await ensureRoles(database.db);
   await seedDemo(database.db);
+  await seedDemoHandovers(database.db, Date.now());
 }
 
 /**

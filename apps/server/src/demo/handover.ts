@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { HandoverState, IllnessSeverity, fromUnix, toUnix, type HandoverMember } from '@vigil/contracts';
-import type { Tx } from '../db/client.ts';
-import { areas, handoverActions, handovers, staff } from '../db/schema/index.ts';
+import { HandoverState, IllnessSeverity, OrgType, fromUnix, toUnix, type HandoverMember } from '@vigil/contracts';
+import type { Db, Tx } from '../db/client.ts';
+import { areas, handoverActions, handovers, orgs, staff } from '../db/schema/index.ts';
 import { areaMembers, generateItems, proposedSeverity } from '../modules/handover/generate.ts';
 
 const HOUR = 3600;
@@ -85,4 +85,17 @@ export async function seedHandovers(tx: Tx, now: number, careOrgId: number): Pro
     }
     start = end;
   }
+}
+
+/**
+ * The demo care home's week of handovers, once. Seeded after the week of readings (seedDemoWeek),
+ * so each sheet is frozen with the alerts its shift saw and "new since sign-off" lists only what
+ * came after.
+ */
+export async function seedDemoHandovers(db: Db, now: number): Promise<void> {
+  const [care] = await db.select({ id: orgs.id }).from(orgs).where(eq(orgs.type, OrgType.care)).orderBy(asc(orgs.id)).limit(1);
+  if (!care) return;
+  const [seeded] = await db.select({ id: handovers.id }).from(handovers).where(eq(handovers.orgId, care.id)).limit(1);
+  if (seeded) return;
+  await db.transaction((tx) => seedHandovers(tx, now, care.id));
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { hasOrganisations, seedDemo } from './seed.ts';
 import { writeDemoFiles } from './care-ii.ts';
-import { seedHistory } from './history/index.ts';
+import { seedDemoWeek } from './week.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -22,7 +22,7 @@ try {
     const started = performance.now();
     await seedDemo(database.db);
     await writeDemoFiles(config.uploadDir);
-    const { readings, abnormal } = await seedHistory(database.db, new Date());
+    const { readings, abnormal } = await seedDemoWeek(database.db, new Date());
     console.log(`Seeded the demo world (${readings} readings, ${abnormal} abnormal events) into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);
   }
 } finally {

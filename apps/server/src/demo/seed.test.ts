@@ -38,6 +38,7 @@ import {
   handoverActions,
 } from '../db/schema/index.ts';
 import { demoAccounts } from './data.ts';
+import { seedDemoHandovers } from './handover.ts';
 import { seedDemo } from './seed.ts';
 
 /**
@@ -71,6 +72,7 @@ beforeAll(async () => {
   }
   await database.migrate();
   await seedDemo(database.db);
+  await seedDemoHandovers(database.db, Date.now());
 });
 
 afterAll(async () => {

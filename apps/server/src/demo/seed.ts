@@ -16,7 +16,6 @@ import {
 } from './data.ts';
 import { seedDeliveryOrders } from './delivery.ts';
 import { seedWorkLogs } from './work-log.ts';
-import { seedHandovers } from './handover.ts';
 import { seedCareRecords } from './care.ts';
 import { seedCareRecordsII } from './care-ii.ts';
 import { demoSafeZone } from './places.ts';
@@ -57,8 +56,9 @@ export async function hasOrganisations(db: Db | Tx): Promise<boolean> {
 /**
  * Seeds the demo world of ARCHITECTURE.md "Demo mode" in one transaction: roles, the operator and
  * one organisation per type plus a security company, their relations, the 18 demo accounts,
- * 40 members and devices of every type with their bindings. Does nothing when any organisation
- * exists, so a database a person has started using is never touched.
+ * 40 members and devices of every type with their bindings, and their care records, delivery
+ * orders and work logs (the handovers come with the week of readings: seedDemoWeek). Does nothing
+ * when any organisation exists, so a database a person has started using is never touched.
  */
 export async function seedDemo(db: Db): Promise<void> {
   await ensureRoles(db);
@@ -215,7 +215,6 @@ export async function seedDemo(db: Db): Promise<void> {
     }
     await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
     await seedWorkLogs(tx, now, id('care'));
-    await seedHandovers(tx, now, id('care'));
     await seedCareRecords(tx, now, id('care'), id('pharmacy'));
     await seedCareRecordsII(tx, now, { care: id('care'), hospital: id('hospital'), clinic: id('clinic') });
   });

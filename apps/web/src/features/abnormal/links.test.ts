@@ -26,6 +26,13 @@ describe('alert links', () => {
     expect(alertLinks({ type: AbnormalType.ecgTachycardia, source: noWatch })[0].to).toBe('/ecg/15');
   });
 
+  it("sends an abnormal ECG's alert to the member's ECG records due for handling too", () => {
+    expect(alertLinks({ type: AbnormalType.ecgAbnormal, source: source({ device: null }) })).toEqual([
+      { kind: 'vital', page: 'ecg', to: '/ecg/15' },
+      { kind: 'handle', page: 'ecg', to: '/ecg/handle?user_id=15' },
+    ]);
+  });
+
   it('links nowhere for a room alert without a member, and only the watch page for a watch fall', () => {
     expect(alertLinks({ type: AbnormalType.intrusion, source: source({ user: null, device: null }) })).toEqual([]);
     expect(alertLinks({ type: AbnormalType.wearableFall, source: source() }).map((l) => l.kind)).toEqual(['wearable']);

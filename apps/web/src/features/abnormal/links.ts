@@ -4,6 +4,7 @@ import {
   type PageKey,
   PhysiologicalKind,
   type RealtimeAbnormal,
+  Resource,
   StandardKind,
   abnormalTypeMeta,
   isStaffRole,
@@ -45,11 +46,12 @@ const pageOfOtherType: Partial<Record<AbnormalType, PhysiologicalKind>> = {
   [AbnormalType.vesselIndexAlert]: PhysiologicalKind.heartVessel,
 };
 
-export type AlertLink = { kind: 'vital' | 'wearable'; page: PageKey; to: string };
+export type AlertLink = { kind: 'vital' | 'wearable' | 'handle'; page: PageKey; to: string };
 
 /**
- * Where the eye goes from an alert: the member's vital page of the reading that raised it and the
- * member's watch page when a wrist watch raised it. Room alerts (no member) link nowhere.
+ * Where the eye goes from an alert: the member's vital page of the reading that raised it, the
+ * member's ECG records due for handling when an ECG raised it, and the member's watch page when a
+ * wrist watch raised it. Room alerts (no member) link nowhere.
  */
 export function alertLinks(item: Pick<RealtimeAbnormal, 'type' | 'source'>): AlertLink[] {
   const member = item.source.user;
@@ -60,6 +62,7 @@ export function alertLinks(item: Pick<RealtimeAbnormal, 'type' | 'source'>): Ale
   if (vital) {
     const page = physiologicalKindMeta[vital].page;
     links.push({ kind: 'vital', page, to: `/${page}/${member.id}` });
+    if (vital === PhysiologicalKind.ecg) links.push({ kind: 'handle', page, to: `/${page}/handle?user_id=${member.id}` });
   }
   const device = item.source.device;
   const model = device ? wearableDeviceModel[device.type as keyof typeof wearableDeviceModel] : undefined;
@@ -70,12 +73,14 @@ export function alertLinks(item: Pick<RealtimeAbnormal, 'type' | 'source'>): Ale
   return links;
 }
 
-function canOpen(session: Session, page: PageKey): boolean {
-  return isStaffRole(session.role) && rolePages(session.role).includes(page) && hasPermission(session, 'GET', Page[page].resource);
+function canOpen(session: Session, link: AlertLink): boolean {
+  const { page } = link;
+  if (!isStaffRole(session.role) || !rolePages(session.role).includes(page) || !hasPermission(session, 'GET', Page[page].resource)) return false;
+  return link.kind !== 'handle' || hasPermission(session, 'GET', Resource.handleEcg);
 }
 
 /** The alert's links the signed-in user may open. */
 export function useAlertLinks(item: Pick<RealtimeAbnormal, 'type' | 'source'>): AlertLink[] {
   const session = useSession();
-  return alertLinks(item).filter((link) => canOpen(session, link.page));
+  return alertLinks(item).filter((link) => canOpen(session, link));
 }

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import WatchIcon from '@mui/icons-material/Watch';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import type { RealtimeAbnormal } from '@vigil/contracts';
 import { useAlertLinks } from '../links.ts';
 
-/** Buttons from an alert to the member's chart of that reading and the member's watch page. */
+const icons = { vital: <ShowChartIcon />, wearable: <WatchIcon />, handle: <AssignmentTurnedInOutlinedIcon /> };
+
+/** Buttons from an alert to the member's chart of that reading, its handling, and the member's watch page. */
 export function AlertLinks({ item, onNavigate }: { item: Pick<RealtimeAbnormal, 'type' | 'source'>; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const links = useAlertLinks(item);
@@ -16,7 +19,7 @@ export function AlertLinks({ item, onNavigate }: { item: Pick<RealtimeAbnormal, 
   return (
     <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mt: 0.5 }}>
       {links.map((link) => {
-        const page = t(`menu.${link.page}`);
+        const page = link.kind === 'handle' ? t('abnormal.link.ecgHandle') : t(`menu.${link.page}`);
         return (
           <Button
             key={link.to}
@@ -24,7 +27,7 @@ export function AlertLinks({ item, onNavigate }: { item: Pick<RealtimeAbnormal, 
             to={link.to}
             size="small"
             variant="text"
-            startIcon={link.kind === 'vital' ? <ShowChartIcon /> : <WatchIcon />}
+            startIcon={icons[link.kind]}
             aria-label={t('abnormal.link.label', { page, name })}
             onClick={onNavigate}
             data-testid={`alert-link-${link.kind}`}
