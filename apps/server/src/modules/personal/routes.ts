@@ -19,7 +19,7 @@ import { revokeStaffSessions } from '../../auth/sessions.ts';
 import { invalid } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { imageTypes, readUpload, removeFile, saveFile } from '../../storage/index.ts';
-import { isReusedPassword, nextPasswordHistory } from './password-history.ts';
+import { isReusedPassword, nextPasswordHistory } from '../../auth/password-history.ts';
 import { loadPersonal } from './service.ts';
 
 const personalResponse = dataEnvelope(personalDetail.extend({ must_change_password: z.boolean() }));

@@ -1,5 +1,5 @@
 import { PASSWORD_HISTORY } from '@vigil/contracts';
-import { verifyPassword } from '../../auth/password.ts';
+import { verifyPassword } from './password.ts';
 
 /**
  * Whether `candidate` is the current password or one of the PASSWORD_HISTORY before it. Hashes are
