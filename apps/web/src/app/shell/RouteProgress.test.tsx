@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route, Routes, useLocation } from 'react-router';
 import { testQueryClient } from '../../test/render.tsx';
 import { PendingBrowserRouter } from '../PendingBrowserRouter.tsx';
 import { RouteProgress } from './RouteProgress.tsx';
@@ -17,6 +17,11 @@ function deferredPage() {
   return { Page: lazy(() => chunk), arrive };
 }
 
+/** Stands for the top bar's title, which the shell derives from the location React has rendered. */
+function Title() {
+  return <p data-testid="title">{useLocation().pathname}</p>;
+}
+
 describe('<RouteProgress>', () => {
   it('shows while a navigation waits for its page, keeping the old page, and goes when the page arrives', async () => {
     window.history.replaceState(null, '', '/');
@@ -25,6 +30,7 @@ describe('<RouteProgress>', () => {
       <QueryClientProvider client={testQueryClient()}>
         <PendingBrowserRouter>
           <RouteProgress />
+          <Title />
           <Suspense fallback={<p>fallback</p>}>
             <Routes>
               <Route
@@ -48,9 +54,12 @@ describe('<RouteProgress>', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading content' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Old page' })).toBeTruthy();
     expect(screen.queryByText('fallback')).toBeNull();
+    // The title still names the page on screen, not the one still loading.
+    expect(screen.getByTestId('title').textContent).toBe('/');
 
     await act(async () => arrive());
     expect(await screen.findByRole('heading', { name: 'Next page' })).toBeTruthy();
+    expect(screen.getByTestId('title').textContent).toBe('/next');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
