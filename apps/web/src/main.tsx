@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { AppThemeProvider } from './app/AppThemeProvider.tsx';
+import { PendingBrowserRouter } from './app/PendingBrowserRouter.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { isSignedIn } from './lib/session.ts';
 
@@ -12,9 +12,9 @@ await initI18n(undefined, isSignedIn() ? 'full' : 'boot');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppThemeProvider>
-      <BrowserRouter>
+      <PendingBrowserRouter>
         <App />
-      </BrowserRouter>
+      </PendingBrowserRouter>
     </AppThemeProvider>
   </StrictMode>,
 );

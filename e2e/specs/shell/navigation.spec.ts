@@ -64,6 +64,17 @@ test.describe('breadcrumbs', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a detail page names its record instead of the id', async ({ page }) => {
+    await loginAs(page, 'orgadmin');
+    await page.goto('/member/info/1');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/\S/);
+    const name = (await heading.textContent()) ?? '';
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByText(name, { exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(crumbs.getByText('1', { exact: true })).toHaveCount(0);
+  });
+
   test.describe('in Chinese', () => {
     test.use({ timezoneId: 'Asia/Taipei' });
     test('personal information is labelled the same for every role', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, loginAs, test } from '../../fixtures.ts';
+import { PASSWORD_HISTORY } from '@vigil/contracts';
+import { DEMO_PASSWORD, apiLogin, expect, loginAs, test } from '../../fixtures.ts';
 
 /** A 1×1 transparent PNG. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -45,23 +46,38 @@ test.describe('personal information', () => {
     await expect(page.getByTestId('account-menu-button').locator('img[src^="blob:"]')).toBeVisible();
   });
 
-  test('changes the password with confirmation and signs in with the new one', async ({ page }) => {
+  test('says which password is wrong or reused, beside its field, and changes the password', async ({ page, request }) => {
     await loginAs(page, 'guardstaff');
     await page.goto('/pass-modify');
     const form = page.getByRole('form', { name: 'Modify password' });
-    await form.getByLabel(/Current password/).fill('Demo1234');
-    await form.getByLabel(/^New password/).fill('Demo5678');
-    await form.getByLabel(/Confirm new password/).fill('Demo5679');
-    await form.getByRole('button', { name: 'Change password' }).click();
+    const fill = async (current: string, next: string, confirm = next) => {
+      await form.getByLabel(/Current password/).fill(current);
+      await form.getByLabel(/^New password/).fill(next);
+      await form.getByLabel(/Confirm new password/).fill(confirm);
+      await form.getByRole('button', { name: 'Change password' }).click();
+    };
+    await fill(DEMO_PASSWORD, 'Demo5678', 'Demo5679');
     await expect(form.getByText('Does not match the new password')).toBeVisible();
-    await form.getByLabel(/Confirm new password/).fill('Demo5678');
-    await form.getByRole('button', { name: 'Change password' }).click();
+    await fill('Wrong1234', 'Demo5678');
+    await expect(form.getByText('Current password is incorrect')).toBeVisible();
+    await expect(form.getByLabel(/Current password/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Form validation failed')).toHaveCount(0);
+    await fill(DEMO_PASSWORD, DEMO_PASSWORD);
+    await expect(form.getByText('This password is your current one or was used recently; choose another')).toBeVisible();
+    await fill(DEMO_PASSWORD, 'Demo5678');
     await expect(page.getByText('Success')).toBeVisible();
-    // Put the demo password back at once: other specs sign in as this account.
-    await form.getByLabel(/Current password/).fill('Demo5678');
-    await form.getByLabel(/^New password/).fill('Demo1234');
-    await form.getByLabel(/Confirm new password/).fill('Demo1234');
-    await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByLabel(/Current password/)).toHaveValue('');
+
+    // Put the demo password back (other specs sign in as this account): the server refuses the last
+    // PASSWORD_HISTORY passwords, so step through that many others first.
+    const { access_token } = await apiLogin(request, 'guardstaff', 'Demo5678');
+    const headers = { Authorization: `Bearer ${access_token}` };
+    let current = 'Demo5678';
+    for (const next of [...Array.from({ length: PASSWORD_HISTORY }, (_, i) => `Step${i}x5678`), DEMO_PASSWORD]) {
+      const res = await request.put('/api/personal/password', { headers, data: { old_password: current, new_password: next, confirm_password: next } });
+      expect(await res.json(), `change to ${next}`).toEqual({ data: null });
+      current = next;
+    }
+    await apiLogin(request, 'guardstaff');
   });
 });

@@ -54,6 +54,11 @@ export type RequestOptions<T> = {
   blob?: boolean;
   /** Do not toast failures: the caller shows them itself (the sign-in form does). */
   silent?: boolean;
+  /**
+   * Fields the calling form shows -5 errors under: a -5 naming one of them is not toasted, since the
+   * specific message beside the field says more than "Form validation failed".
+   */
+  formFields?: readonly string[];
   /** Shown instead of the code's message when the call fails (e.g. Download Failed). */
   failureKey?: string;
   signal?: AbortSignal;
@@ -94,11 +99,15 @@ async function parseJson(response: Response): Promise<unknown> {
   }
 }
 
+function shownBesideField(error: ApiError, fields: readonly string[] | undefined): boolean {
+  return error.code === ErrorCode.validationFailed && !!fields && error.errors.some((e) => fields.includes(e.field));
+}
+
 function fail<T>(error: ApiError, options: RequestOptions<T>): never {
   if (error.code === ErrorCode.tokenExpired) {
     // SPEC §8: -1 ends the session; the shell guard sends the user to /login and drops the cache.
     clearSession('expired');
-  } else if (!options.silent) {
+  } else if (!options.silent && !shownBesideField(error, options.formFields)) {
     notifyError(options.failureKey ?? error.messageKey);
   }
   throw error;

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { detectLocale } from './i18n.ts';
-import { initialThemeMode } from './theme-mode.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import i18next from 'i18next';
+import { jsonResponse, signInAs } from '../test/render.tsx';
+import { request } from './http.ts';
+import { changeLocale, detectLocale } from './i18n.ts';
+import { clearSession, guestSession, sessionEndStore, sessionStore } from './session.ts';
+import { initialThemeMode, setThemeMode, themeModeStore } from './theme-mode.ts';
 
 describe('language default', () => {
   it('reads Chinese in Taipei and Shanghai, English elsewhere, unless a locale is stored', () => {
@@ -21,4 +25,31 @@ describe('theme default', () => {
     expect(initialThemeMode(null, true)).toBe('dark');
     expect(initialThemeMode('nonsense', false)).toBe('light');
   });
+});
+
+describe('preferences outlive the session (SPEC §1 preferences, §3/§4 session state)', () => {
+  for (const end of ['sign-out', 'session expiry (code -1)'] as const) {
+    it(`keep language and theme across ${end}`, async () => {
+      onTestFinished(() => {
+        setThemeMode('light');
+        vi.unstubAllGlobals();
+      });
+      await changeLocale('zh-TW');
+      setThemeMode('dark');
+      signInAs();
+      if (end === 'sign-out') clearSession('logout');
+      else {
+        vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { code: -1, message: 'Token expired' })));
+        await expect(request('/personal')).rejects.toMatchObject({ code: -1 });
+        expect(sessionEndStore.get()).toBe('expired');
+      }
+      expect(sessionStore.get()).toEqual(guestSession);
+      // What this page shows now…
+      expect(i18next.language).toBe('zh-TW');
+      expect(themeModeStore.get()).toBe('dark');
+      // …and what the sign-in page reads after a reload.
+      expect(detectLocale(undefined, 'Europe/London')).toBe('zh-TW');
+      expect(initialThemeMode(undefined, false)).toBe('dark');
+    });
+  }
 });

@@ -9,6 +9,8 @@ export const TOAST_MS = 5000;
 export const SOCKET_TIMEOUT_MS = 5000;
 export const MAPS_FAILURE_CHECK_MS = 300;
 export const HISTORY_ENTRIES = 5;
+/** A new password may not repeat the current one nor any of this many before it (issue 16). */
+export const PASSWORD_HISTORY = 5;
 export const LOGIN_FIELD_MIN = 1;
 export const LOGIN_FIELD_MAX = 20;
 export const HEADSHOT_MAX_MB = 2;

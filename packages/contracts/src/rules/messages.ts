@@ -6,6 +6,8 @@ export const ValidationMessage = {
   specialCharsGeneric: 'validation.specialCharsGeneric',
   invalidInput: 'validation.invalidInput',
   passwordMismatch: 'validation.passwordMismatch',
+  currentPasswordIncorrect: 'validation.currentPasswordIncorrect',
+  passwordReused: 'validation.passwordReused',
   tooLong: 'validation.tooLong',
   tooShort: 'validation.tooShort',
   uploadCount: 'validation.uploadCount',

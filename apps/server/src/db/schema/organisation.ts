@@ -125,6 +125,8 @@ export const staff = pgTable(
     headshot: varchar('headshot', { length: 120 }),
     enabled: boolean('enabled').notNull().default(true),
     passwordChangedAt: ts('password_changed_at'),
+    /** Hashes of the passwords before the current one, newest first (at most PASSWORD_HISTORY). */
+    previousPasswordHashes: jsonb('previous_password_hashes').$type<string[]>().notNull().default([]),
     ...auditColumns,
   },
   (t) => [

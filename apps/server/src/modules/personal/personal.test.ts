@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, Role, personalDetail } from '@vigil/contracts';
+import { ErrorCode, PASSWORD_HISTORY, Role, personalDetail } from '@vigil/contracts';
 import { staff } from '../../db/schema/index.ts';
 import { createStaff, createWorld, TEST_PASSWORD, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
@@ -68,11 +68,11 @@ describe('GET/PUT /personal', () => {
 });
 
 describe('PUT /personal/password', () => {
-  it('refuses a wrong old password with -5 on old_password, and mismatched confirmation', async () => {
+  it('refuses a wrong old password with -5 and "current password is incorrect" on old_password, and mismatched confirmation', async () => {
     const token = await login(t.app, 'tadminb');
     const wrong = await api(t.app, token).put('/personal/password', { old_password: 'Wrong1234', new_password: 'Better123', confirm_password: 'Better123' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'old_password', message: 'validation.invalidInput' }] });
+    expect(wrong.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'old_password', message: 'validation.currentPasswordIncorrect' }] });
     const mismatch = await api(t.app, token).put('/personal/password', { old_password: TEST_PASSWORD, new_password: 'Better123', confirm_password: 'Better124' });
     expect(mismatch.json().errors).toEqual([{ field: 'confirm_password', message: 'validation.passwordMismatch' }]);
   });
@@ -86,6 +86,38 @@ describe('PUT /personal/password', () => {
     expect((await api(t.app, other).get('/personal')).json().code).toBe(ErrorCode.tokenExpired);
     expect((await api(t.app).post('/login', { account: 'tadminb', password: TEST_PASSWORD })).json().code).toBe(ErrorCode.loginFailed);
     await login(t.app, 'tadminb', 'Better123');
+  });
+});
+
+describe('PUT /personal/password: no reuse', () => {
+  it(`refuses the current password and the last ${PASSWORD_HISTORY} with -5 on new_password; older ones may return`, async () => {
+    await createStaff(t.db, { account: 'treuse', orgId: world.orgs.careA, role: Role.orgStaff });
+    const token = await login(t.app, 'treuse');
+    const change = (from: string, to: string) =>
+      api(t.app, token).put('/personal/password', { old_password: from, new_password: to, confirm_password: to });
+    const reused = { code: ErrorCode.validationFailed, errors: [{ field: 'new_password', message: 'validation.passwordReused' }] };
+
+    const same = await change(TEST_PASSWORD, TEST_PASSWORD);
+    expect(same.statusCode).toBe(422);
+    expect(same.json()).toMatchObject(reused);
+
+    // Walk through PASSWORD_HISTORY new passwords: the original is then the oldest one remembered.
+    const chain = Array.from({ length: PASSWORD_HISTORY }, (_, i) => `Chain${i}abc`);
+    let current = TEST_PASSWORD;
+    for (const next of chain) {
+      expect((await change(current, next)).json()).toEqual({ data: null });
+      current = next;
+    }
+    for (const previous of [TEST_PASSWORD, chain[0], chain[PASSWORD_HISTORY - 2]]) {
+      const res = await change(current, previous);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject(reused);
+    }
+
+    // One more change pushes the original out of the remembered list, so it is accepted again.
+    expect((await change(current, 'Fresh123x')).json()).toEqual({ data: null });
+    expect((await change('Fresh123x', TEST_PASSWORD)).json()).toEqual({ data: null });
+    await login(t.app, 'treuse', TEST_PASSWORD);
   });
 });
 

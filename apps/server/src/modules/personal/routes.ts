@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   HEADSHOT_MAX_MB,
+  PASSWORD_HISTORY,
   ValidationMessage,
   dataEnvelope,
   headshotUploadResponse,
@@ -18,6 +19,7 @@ import { revokeStaffSessions } from '../../auth/sessions.ts';
 import { invalid } from '../../http/errors.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { imageTypes, readUpload, removeFile, saveFile } from '../../storage/index.ts';
+import { isReusedPassword, nextPasswordHistory } from '../../auth/password-history.ts';
 import { loadPersonal } from './service.ts';
 
 const personalResponse = dataEnvelope(personalDetail.extend({ must_change_password: z.boolean() }));
@@ -63,21 +65,30 @@ export async function personalRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'PUT /personal/password' },
       schema: {
         tags,
-        summary: 'Change own password; signs out every other session',
+        summary: `Change own password (refused if it repeats the current one or any of the last ${PASSWORD_HISTORY}); signs out every other session`,
         body: passwordChangeRequest,
         response: { 200: emptyData, ...errorResponses },
       },
     },
     async (request) => {
       const { staffId, sessionId } = request.principal;
-      const [me] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, staffId));
+      const [me] = await db
+        .select({ passwordHash: staff.passwordHash, previous: staff.previousPasswordHashes })
+        .from(staff)
+        .where(eq(staff.id, staffId));
       if (!(await verifyPassword(me.passwordHash, request.body.old_password))) {
-        throw invalid([{ field: 'old_password', message: ValidationMessage.invalidInput }]);
+        throw invalid([{ field: 'old_password', message: ValidationMessage.currentPasswordIncorrect }]);
+      }
+      if (await isReusedPassword(request.body.new_password, me.passwordHash, me.previous)) {
+        throw invalid([{ field: 'new_password', message: ValidationMessage.passwordReused }]);
       }
       const passwordHash = await hashPassword(request.body.new_password);
       await db.transaction(async (tx) => {
         const now = new Date();
-        await tx.update(staff).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(staff.id, staffId));
+        await tx
+          .update(staff)
+          .set({ passwordHash, previousPasswordHashes: nextPasswordHistory(me.passwordHash, me.previous), passwordChangedAt: now, updatedAt: now })
+          .where(eq(staff.id, staffId));
         await revokeStaffSessions(tx, staffId, sessionId);
       });
       return { data: null };

@@ -3,6 +3,7 @@ import { UserChangeKind, type StaffRole, type StaffRow } from '@vigil/contracts'
 import type { Db } from '../../db/client.ts';
 import { staff } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { nextPasswordHistory } from '../../auth/password-history.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition, type ScopeColumns } from '../../auth/scope.ts';
 import { revokeStaffSessions } from '../../auth/sessions.ts';
@@ -38,12 +39,14 @@ export async function resetPassword(db: Db, p: Principal, id: number, password: 
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ id: staff.id, role: staff.role })
+      .select({ id: staff.id, role: staff.role, passwordHash: staff.passwordHash, previous: staff.previousPasswordHashes })
       .from(staff)
       .where(and(eq(staff.id, id), scopeCondition(p, staffScope)));
     if (!target) throw notFound();
     if (!mayHandleRole(p, target.role as StaffRole)) throw forbidden();
-    await tx.update(staff).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(staff.id, target.id));
+    // The replaced password joins the history, so the owner cannot go back to it at the next change.
+    const previousPasswordHashes = nextPasswordHistory(target.passwordHash, target.previous);
+    await tx.update(staff).set({ passwordHash, previousPasswordHashes, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(staff.id, target.id));
     await revokeStaffSessions(tx, target.id);
   });
 }

@@ -111,7 +111,10 @@ describe('/staff', () => {
     const res = await api(t.app, adminA).patch(`/staff/password/${id}`, { password: 'Fresh1234', confirm_password: 'Fresh1234' });
     expect(res.statusCode).toBe(200);
     expect((await api(t.app, token).get('/personal')).json().code).toBe(ErrorCode.tokenExpired);
-    await login(t.app, 'treset', 'Fresh1234');
+    const fresh = await login(t.app, 'treset', 'Fresh1234');
+    // The replaced password joined the history: its owner cannot go back to it.
+    const back = await api(t.app, fresh).put('/personal/password', { old_password: 'Fresh1234', new_password: 'Nurse1234', confirm_password: 'Nurse1234' });
+    expect(back.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'new_password', message: 'validation.passwordReused' }] });
     expect((await api(t.app, adminA).patch(`/staff/password/${world.accounts.adminB}`, { password: 'Fresh1234', confirm_password: 'Fresh1234' })).json().code).toBe(ErrorCode.notFound);
   });
 });

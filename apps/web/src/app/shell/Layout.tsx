@@ -7,6 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CONTENT_MIN_HEIGHT_VH, DRAWER_WIDE_LANGUAGES, DRAWER_WIDTH_NARROW, DRAWER_WIDTH_WIDE, type RoleFamily, type SidebarItem } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { useRoutePending } from '../../lib/route-pending.ts';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { SideNav } from './SideNav.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -30,6 +31,8 @@ export function Layout({ sidebar, family, title, children }: Props) {
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const width = drawerWidth(i18n.language);
+  // The old page stays while the next one loads: say so to assistive technology and dim it.
+  const pending = useRoutePending();
   const open = desktop ? desktopOpen : mobileOpen;
   const toggle = () => (desktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
   const paper = { id: 'app-sidebar', sx: { width, boxSizing: 'border-box' as const } };
@@ -57,11 +60,13 @@ export function Layout({ sidebar, family, title, children }: Props) {
         component="main"
         id="main-content"
         tabIndex={-1}
+        aria-busy={pending}
         sx={{
           flex: 1,
           minWidth: 0,
           outline: 'none',
-          transition: theme.transitions.create('margin', { duration: theme.transitions.duration.shorter }),
+          opacity: pending ? 0.6 : 1,
+          transition: theme.transitions.create(['margin', 'opacity'], { duration: theme.transitions.duration.shorter }),
         }}
       >
         <Toolbar />

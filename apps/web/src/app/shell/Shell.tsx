@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { SnackbarProvider, useSnackbar } from 'notistack';
+import { SnackbarProvider } from 'notistack';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -14,7 +14,6 @@ import { dayjsLocale } from '../../lib/format.ts';
 import { request } from '../../lib/http.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { NavigationContext } from '../../lib/navigation.ts';
-import { setToastSink } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { hasPermission, recordVisit, setSidebar, useSession } from '../../lib/session.ts';
 import { useStore } from '../../lib/store.ts';
@@ -24,18 +23,8 @@ import { breadcrumbTrail, familyOf } from './breadcrumb-trail.ts';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay.tsx';
 import { IdleSignOut } from './IdleSignOut.tsx';
 import { Layout } from './Layout.tsx';
+import { ToastBridge } from './ToastBridge.tsx';
 import { visibleSidebar } from './sidebar-items.ts';
-
-/** Routes notify() calls to notistack, translated at the moment they are shown. */
-function ToastBridge() {
-  const { enqueueSnackbar } = useSnackbar();
-  const { t } = useTranslation();
-  useEffect(() => {
-    setToastSink((toast) => enqueueSnackbar(t(toast.key, toast.params), { variant: toast.variant, preventDuplicate: true }));
-    return () => setToastSink(null);
-  }, [enqueueSnackbar, t]);
-  return null;
-}
 
 /** SPEC §4: the last five visited paths, kept in the session. */
 function HistoryTracker() {

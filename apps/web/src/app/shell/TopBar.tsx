@@ -10,6 +10,7 @@ import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AlertBellSlot } from './AlertBellSlot.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { RouteProgress } from './RouteProgress.tsx';
 
 type Props = {
   sidebarOpen: boolean;
@@ -35,6 +36,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, title, inset }: Props) {
         borderColor: 'divider',
       }}
     >
+      <RouteProgress />
       <Toolbar sx={{ gap: 1 }}>
         <IconButton
           edge="start"

@@ -8,6 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { type CareHandleKind, type CarePackageRow, type PageKey, Resource, memberDetail } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useResourceDetail } from '../../components/resource/index.ts';
+import { useBreadcrumbName } from '../../lib/breadcrumb-name.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
 import { useNavigation } from '../../lib/navigation.ts';
 import { usePermission } from '../../lib/session.ts';
@@ -106,6 +107,7 @@ export default function MemberCarePage() {
   const care = params.care;
   const valid = Number.isInteger(id) && id > 0;
   const member = useResourceDetail(Resource.user, valid ? id : null, memberDetail);
+  useBreadcrumbName(id, member.data?.name);
   if (!valid) return <Navigate to="/member" replace />;
   if (!isCarePage(care) || !pages.has(care)) return <Navigate to={`/member/info/${id}`} replace />;
   const List = lists[care];

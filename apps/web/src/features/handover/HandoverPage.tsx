@@ -56,6 +56,7 @@ import {
   useResourceOptions,
   useWrite,
 } from '../../components/resource/index.ts';
+import { useBreadcrumbName } from '../../lib/breadcrumb-name.ts';
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { useNavigation } from '../../lib/navigation.ts';
@@ -120,6 +121,7 @@ function HandoverSheet() {
   const sign = useWrite<void>(() => ({ method: 'PATCH', path: `${Resource.handover}/sign/${id}` }), [Resource.handover]);
   const mark = useWrite<{ action: number; done: boolean }>(({ action, done }) => ({ method: 'PATCH', path: `${Resource.handover}/action/${action}`, body: { done } }), [Resource.handover]);
   const h = detail.data;
+  useBreadcrumbName(id, h ? `${h.area_name} · ${when(h.period_start)}` : null);
   if (!h) return <Skeleton height={300} />;
   const draft = h.state === HandoverState.draft;
   const giver = draft && h.created_by === me;

@@ -54,9 +54,13 @@ export function useUploadHeadshot() {
   });
 }
 
+/** Fields of the change-password form; the server's -5 errors on them show beside the field, untoasted. */
+export const passwordFields = ['old_password', 'new_password', 'confirm_password'] as const;
+
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: PasswordChangeRequest) => request(Resource.personalPassword, { method: 'PUT', body, schema: z.unknown() }),
+    mutationFn: (body: PasswordChangeRequest) =>
+      request(Resource.personalPassword, { method: 'PUT', body, schema: z.unknown(), formFields: passwordFields }),
     onSuccess: () => notifySuccess(),
   });
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useBreadcrumbName } from '../../../lib/breadcrumb-name.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { orDash, useAreaOptions, useResourceDetail, useSave } from '../../../components/resource/index.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
@@ -93,6 +94,7 @@ export function MemberDetailPage() {
   const shownTabs: TabKey[] = carePages.length > 0 ? [...tabs, 'care'] : [...tabs];
   const [editing, setEditing] = useState(false);
   const member = detail.data;
+  useBreadcrumbName(member?.id, member?.name);
   const edit = member ? memberEditDialog(t, term, areas, member) : null;
 
   return (

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MemberPicker } from '../../vitals/index.ts';
+import { MemberPicker, useMemberName } from '../../vitals/index.ts';
+import { useBreadcrumbName } from '../../../lib/breadcrumb-name.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { StandardsTab } from './StandardsTab.tsx';
 
@@ -18,6 +19,7 @@ export default function StandardsPage() {
   const navigate = useNavigate();
   const raw = useParams()['*'];
   const memberId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  useBreadcrumbName(memberId, useMemberName(memberId));
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

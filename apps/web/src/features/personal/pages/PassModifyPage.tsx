@@ -3,14 +3,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type PasswordChangeRequest, Resource, passwordChangeRequest } from '@vigil/contracts';
+import { PASSWORD_HISTORY, type PasswordChangeRequest, Resource, passwordChangeRequest } from '@vigil/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { usePermission } from '../../../lib/session.ts';
-import { useChangePassword } from '../api.ts';
+import { passwordFields, useChangePassword } from '../api.ts';
 
 const empty: PasswordChangeRequest = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -30,7 +30,7 @@ export default function PassModifyPage() {
       await change.mutateAsync(values);
       reset(empty);
     } catch (error) {
-      applyServerErrors(error, Object.keys(empty), setError);
+      applyServerErrors(error, passwordFields, setError);
     }
   });
 
@@ -41,7 +41,7 @@ export default function PassModifyPage() {
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 520 }}>
         <Stack component="form" spacing={2.5} noValidate onSubmit={submit} aria-label={t('page.pass-modify')}>
-          <Typography color="text.secondary">{t('password.intro')}</Typography>
+          <Typography color="text.secondary">{t('password.intro', { count: PASSWORD_HISTORY })}</Typography>
           <FormTextField name="old_password" control={control} type="password" label={t('password.old')} autoComplete="current-password" required />
           <FormTextField
             name="new_password"

@@ -17,11 +17,13 @@ import {
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, weekRange } from '../../../components/date-range/date-range-rules.ts';
 import { vitalKinds } from '../kinds/table.tsx';
+import { useMemberName } from '../api.ts';
 import { parseVitalPath, sourcesOf } from '../query.ts';
 import { MemberPicker } from '../components/MemberPicker.tsx';
 import { SleepDayPanel } from '../components/SleepDayPanel.tsx';
 import { VitalChartPanel } from '../components/VitalChartPanel.tsx';
 import { VitalTablePanel } from '../components/VitalTablePanel.tsx';
+import { useBreadcrumbName } from '../../../lib/breadcrumb-name.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 
 /** One reading page (SPEC §2): `/<page>[/<member id>[/<device type>]]`, chart and table tabs. */
@@ -32,6 +34,7 @@ export function VitalPage({ kind }: { kind: PhysiologicalKind }) {
   const config = vitalKinds[kind];
   const page = physiologicalKindMeta[kind].page;
   const { memberId, deviceType } = parseVitalPath(useParams()['*']);
+  useBreadcrumbName(memberId, useMemberName(memberId));
   const [tab, setTab] = useState<DisplayMode>(DisplayMode.chart);
   const [range, setRange] = useState<DateRange>(() => weekRange());
   const sources = useMemo(() => sourcesOf(deviceType), [deviceType]);

@@ -22,6 +22,7 @@ import { HeartRateTab } from '../components/HeartRateTab.tsx';
 import { SleepTab } from '../components/SleepTab.tsx';
 import { VitalTab } from '../components/VitalTab.tsx';
 import { WatchWearers } from '../components/WatchWearers.tsx';
+import { useBreadcrumbName } from '../../../lib/breadcrumb-name.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
 
@@ -45,6 +46,7 @@ export function WearablePage({ watch }: { watch: WatchType }) {
   const [tab, setTab] = useState<WearableTab>(DEFAULT_WEARABLE_TAB);
   const model = wearableDeviceModel[watch];
   const name = useMemberName(route?.memberId ?? null);
+  useBreadcrumbName(route?.memberId, name);
   const { term, label } = useMemberTerm();
   const session = useSession();
   const visibleTabs = tabs.filter((v) => hasPermission(session, 'GET', tabResource[v]));

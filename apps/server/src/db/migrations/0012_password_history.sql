@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "previous_password_hashes" jsonb DEFAULT '[]'::jsonb NOT NULL;
