@@ -103,7 +103,7 @@ describe('/file/work-log', () => {
     const pdf = (await upload(t.app, 'work-log', tokens.staffA, samples.PDF, 'incident.pdf', 'application/pdf')).json().data.name as string;
     expect(photo).toMatch(/^[a-f0-9]{32}\.png$/);
     expect(pdf).toMatch(/^[a-f0-9]{32}\.pdf$/);
-    const entries = [{ time: day + 9 * 3600, member_ids: [memberA1], category: 6, content: 'Found on the floor, no injury', attachments: [photo, pdf] }];
+    const entries: WorkLogCreate['entries'] = [{ time: day + 9 * 3600, member_ids: [memberA1], category: 6, content: 'Found on the floor, no injury', attachments: [photo, pdf] }];
     const created = rowShape.parse((await api(t.app, tokens.staffA).post('/work-log', log({ entries }))).json()).data;
     expect(created.entries[0].attachments).toEqual([photo, pdf]);
 
