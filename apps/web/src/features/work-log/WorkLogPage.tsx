@@ -13,6 +13,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Resource,
   Shift,
+  WORK_LOG_ATTACHMENT_LIMIT,
+  WORK_LOG_FILE_MAX_MB,
   WorkLogCategory,
   enumValues,
   memberRow,
@@ -24,6 +26,8 @@ import {
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { StoredFiles } from '../../components/file-upload/StoredFiles.tsx';
+import type { FilesSpec } from '../../components/form/FormDialog.tsx';
 import { DateRangePicker } from '../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, monthRange, rangeToQuery } from '../../components/date-range/date-range-rules.ts';
 import {
@@ -41,6 +45,7 @@ import {
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { usePermission } from '../../lib/session.ts';
+import { uploadFile } from '../../lib/stored-files.ts';
 import { FORM_ENTRIES, emptyLog, logForm } from './log-form.ts';
 
 /** SPEC §2 `work-log`, `work-log/add` and `work-log/detail`: staff members' logs of their shifts (docs/handover.md). */
@@ -118,6 +123,14 @@ function useListFilters(): FilterSpec[] {
   ];
 }
 
+/** An entry's attachments (docs/handover.md): photos or PDFs, each stored at once at /file/work-log. */
+const entryFiles: FilesSpec = {
+  upload: (file) => uploadFile('/file/work-log', file),
+  extensions: ['png', 'jpg', 'jpeg', 'webp', 'pdf'],
+  maxCount: WORK_LOG_ATTACHMENT_LIMIT,
+  maxSizeMB: WORK_LOG_FILE_MAX_MB,
+};
+
 /** The add form: the shift, a summary, and up to FORM_ENTRIES entries about the members in scope. */
 function useLogDialog(enabled: boolean) {
   const { t } = useTranslation();
@@ -136,6 +149,7 @@ function useLogDialog(enabled: boolean) {
         { name: `entries.${i}.category` as const, label: t('workLog.category'), options: categories, required: i === 0 },
         { name: `entries.${i}.member_ids` as const, label: t('workLog.members'), kind: 'multiselect' as const, options: memberOptions },
         { name: `entries.${i}.content` as const, label: t('workLog.content'), multiline: true, required: i === 0 },
+        { name: `entries.${i}.attachments` as const, label: t('workLog.attachments'), kind: 'files' as const, files: entryFiles },
       ]).flat(),
     ],
   });
@@ -166,6 +180,7 @@ function WorkLogDetail() {
                   <TableCell>{t('workLog.category')}</TableCell>
                   <TableCell>{t('workLog.members')}</TableCell>
                   <TableCell>{t('workLog.content')}</TableCell>
+                  <TableCell>{t('workLog.attachments')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -175,6 +190,13 @@ function WorkLogDetail() {
                     <TableCell>{t(workLogCategoryLabelKey[e.category])}</TableCell>
                     <TableCell>{orDash(e.members.map((m) => m.name).join(t('workLog.separator')))}</TableCell>
                     <TableCell>{e.content}</TableCell>
+                    <TableCell sx={{ minWidth: { sm: 220 } }}>
+                      {e.attachments.length > 0 ? (
+                        <StoredFiles folder="/file/work-log" names={e.attachments} recordId={log.id} title={`${log.staff_name} ${when(e.time)}`} />
+                      ) : (
+                        orDash(null)
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
