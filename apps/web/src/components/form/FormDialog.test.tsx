@@ -133,6 +133,42 @@ describe('<FormDialog> field kinds', () => {
 });
 
 
+describe('<FormDialog> type-ahead pickers', () => {
+  it('finds one member or several by typing part of their names', async () => {
+    const schema = z.object({ member_id: z.number({ error: 'validation.required' }), member_ids: z.array(z.number()) });
+    const members = [
+      { value: 11, label: 'Mei Chen' },
+      { value: 12, label: 'Wei Lin' },
+      { value: 13, label: 'Ada Wong' },
+    ];
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(
+      <FormDialog
+        open
+        title="Pick"
+        schema={schema}
+        defaultValues={{ member_ids: [] }}
+        fields={[
+          { name: 'member_id', label: 'Resident', kind: 'autocomplete', required: true, options: members },
+          { name: 'member_ids', label: 'Members', kind: 'autocomplete', multiple: true, options: members },
+        ]}
+        onSubmit={onSubmit}
+        onClose={() => undefined}
+      />,
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: /Resident/ }), 'lin');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Wei Lin']);
+    await userEvent.click(screen.getByRole('option', { name: 'Wei Lin' }));
+    const several = screen.getByRole('combobox', { name: 'Members' });
+    await userEvent.type(several, 'wong');
+    await userEvent.click(await screen.findByRole('option', { name: 'Ada Wong' }));
+    await userEvent.type(several, 'mei');
+    await userEvent.click(await screen.findByRole('option', { name: 'Mei Chen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ member_id: 12, member_ids: [11, 13] }));
+  });
+});
+
 describe('<FormDialog> files', () => {
   const schema = z.object({ title: z.string(), photos: attachments(2) });
   const photoFields: FormFieldSpec<z.input<typeof schema>>[] = [

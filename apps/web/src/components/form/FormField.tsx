@@ -25,7 +25,8 @@ export type FieldOption = { value: string | number; label: string };
  * - `time`: a wall-clock `HH:mm`;
  * - `multiselect`: an array of the chosen option values, in the options' order;
  * - `autocomplete`: one option value (or null), picked by typing part of its label: for long
- *   lists such as the members in scope, where scrolling a select would be slow;
+ *   lists such as the members in scope, where scrolling a select would be slow; with `multiple`,
+ *   an array of the chosen values in the options' order;
  * - `files`: the stored names of the record's files; each chosen file is uploaded at once through
  *   `files.upload` and the form's Save waits while an upload runs.
  */
@@ -47,6 +48,8 @@ export type FormFieldSpec<V extends FieldValues> = {
   max?: string | number;
   /** Whole numbers step by 1 unless said otherwise. */
   step?: number;
+  /** Kind `autocomplete`: pick several (the value is an array). */
+  multiple?: boolean;
   /** Kind `files`: how a chosen file is stored and SPEC §5's limits on the list. */
   files?: FilesSpec;
 };
@@ -161,6 +164,29 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
                 </MenuItem>
               ))}
             </TextField>
+          );
+        }
+
+        if (kind === 'autocomplete' && spec.multiple) {
+          const options = spec.options ?? [];
+          const chosen = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
+          return (
+            <Autocomplete<FieldOption, true>
+              multiple
+              options={options}
+              value={options.filter((o) => chosen.includes(o.value))}
+              // Keep the options' order, as a multi-select does, so the value does not depend on pick order.
+              onChange={(_e, picked) => field.onChange(options.map((o) => o.value).filter((v) => picked.some((p) => p.value === v)))}
+              onBlur={field.onBlur}
+              getOptionLabel={(o) => o.label}
+              isOptionEqualToValue={(a, b) => a.value === b.value}
+              noOptionsText={t('common.noData')}
+              filterSelectedOptions
+              fullWidth
+              renderInput={(params) => (
+                <TextField {...params} name={field.name} label={spec.label} required={spec.required} inputRef={field.ref} autoFocus={autoFocus} error={Boolean(error)} helperText={helper} />
+              )}
+            />
           );
         }
 

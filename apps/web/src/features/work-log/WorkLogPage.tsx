@@ -147,7 +147,7 @@ function useLogDialog(enabled: boolean) {
       ...Array.from({ length: FORM_ENTRIES }, (_, i) => [
         { name: `entries.${i}.time` as const, label: t('workLog.entryTime', { n: i + 1 }), kind: 'datetime' as const, required: i === 0 },
         { name: `entries.${i}.category` as const, label: t('workLog.category'), options: categories, required: i === 0 },
-        { name: `entries.${i}.member_ids` as const, label: t('workLog.members'), kind: 'multiselect' as const, options: memberOptions },
+        { name: `entries.${i}.member_ids` as const, label: t('workLog.members'), kind: 'autocomplete' as const, multiple: true, options: memberOptions },
         { name: `entries.${i}.content` as const, label: t('workLog.content'), multiline: true, required: i === 0 },
         { name: `entries.${i}.attachments` as const, label: t('workLog.attachments'), kind: 'files' as const, files: entryFiles },
       ]).flat(),
