@@ -65,7 +65,6 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   // Each opening starts from the values given for it (a different row, or a fresh create).
   useEffect(() => {
     if (open) reset(defaultValues);
-    setConfirmingClose(false);
   }, [open, defaultValues, reset]);
 
   // A clean form closes at once; one the user has changed asks before its changes are lost.
@@ -112,7 +111,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
           </Button>
         </DialogActions>
       </form>
-      <Dialog open={confirmingClose} onClose={() => setConfirmingClose(false)} maxWidth="xs" aria-labelledby="form-discard-title" aria-describedby="form-discard-text">
+      <Dialog open={open && confirmingClose} onClose={() => setConfirmingClose(false)} maxWidth="xs" aria-labelledby="form-discard-title" aria-describedby="form-discard-text">
         <DialogTitle id="form-discard-title">{t('form.discardTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="form-discard-text">{t('form.discardMessage')}</DialogContentText>
