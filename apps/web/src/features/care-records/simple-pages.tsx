@@ -41,14 +41,7 @@ import {
   outpatientTypeLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import {
-  type Column,
-  ResourcePage,
-  dialog,
-  enumOptions,
-  orDash,
-  useResourceOptions,
-} from '../../components/resource/index.ts';
+import { type Column, ResourcePage, dialog, enumOptions, orDash, useResourceOptions } from '../../components/resource/index.ts';
 import { StoredFilesDialog } from '../../components/file-upload/StoredFiles.tsx';
 import type { FilesSpec } from '../../components/form/FormDialog.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -64,10 +57,7 @@ const day = (s: number) => formatDate(s, localeStore.get());
 
 function useMemberOptions() {
   const members = useResourceOptions(Resource.user, memberRow);
-  return (members.data ?? []).map((m) => ({
-    value: m.id,
-    label: [m.name, m.area_name, m.room].filter(Boolean).join(' · '),
-  }));
+  return (members.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.area_name, m.room].filter(Boolean).join(' · ') }));
 }
 
 function useMemberFilter() {
@@ -77,12 +67,7 @@ function useMemberFilter() {
 }
 
 /** SPEC §5 limits of a care record's files: meal photos are images, medical-record attachments also PDFs. */
-const mealPhotos: FilesSpec = {
-  upload: (f) => uploadFile('/file/diet', f),
-  extensions: ['png', 'jpg', 'jpeg', 'webp'],
-  maxCount: CARE_ATTACHMENT_LIMIT,
-  maxSizeMB: CARE_ATTACHMENT_MAX_MB,
-};
+const mealPhotos: FilesSpec = { upload: (f) => uploadFile('/file/diet', f), extensions: ['png', 'jpg', 'jpeg', 'webp'], maxCount: CARE_ATTACHMENT_LIMIT, maxSizeMB: CARE_ATTACHMENT_MAX_MB };
 const medicalAttachments: FilesSpec = {
   upload: (f) => uploadFile('/file/report', f),
   extensions: ['pdf', 'png', 'jpg', 'jpeg', 'webp'],
@@ -91,11 +76,7 @@ const medicalAttachments: FilesSpec = {
 };
 
 /** A row's "Files" action and the dialog it opens: the record's files, previewed and downloadable. */
-function useFilesAction<R extends { id: number }>(
-  folder: RecordFileFolder,
-  namesOf: (row: R) => string[],
-  titleOf: (row: R) => string,
-) {
+function useFilesAction<R extends { id: number }>(folder: RecordFileFolder, namesOf: (row: R) => string[], titleOf: (row: R) => string) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<R | null>(null);
   return {
@@ -107,25 +88,13 @@ function useFilesAction<R extends { id: number }>(
       permission: { method: 'GET' as const, route: `${folder}/{id}` },
       disabled: (r: R) => namesOf(r).length === 0,
     },
-    dialog: viewing && (
-      <StoredFilesDialog
-        folder={folder}
-        names={namesOf(viewing)}
-        recordId={viewing.id}
-        title={titleOf(viewing)}
-        onClose={() => setViewing(null)}
-      />
-    ),
+    dialog: viewing && <StoredFilesDialog folder={folder} names={namesOf(viewing)} recordId={viewing.id} title={titleOf(viewing)} onClose={() => setViewing(null)} />,
   };
 }
 
 const StateChip = ({ state, due }: { state: HandleState; due: string }) => {
   const { t } = useTranslation();
-  return state === HandleState.processed ? (
-    <>{t(handleStateLabelKey[state])}</>
-  ) : (
-    <Chip size="small" color="warning" label={due} />
-  );
+  return state === HandleState.processed ? <>{t(handleStateLabelKey[state])}</> : <Chip size="small" color="warning" label={due} />;
 };
 
 /* Diet (`diet-manage`). */
@@ -137,88 +106,27 @@ export function DietPage() {
   const { label: memberLabel } = useMemberTerm();
   const members = useMemberOptions();
   const filter = useMemberFilter();
-  const files = useFilesAction<CareDietRow>(
-    '/file/diet',
-    (r) => r.photos,
-    (r) => `${r.member_name} ${t(mealLabelKey[r.meal])} ${when(r.meal_at)}`,
-  );
+  const files = useFilesAction<CareDietRow>('/file/diet', (r) => r.photos, (r) => `${r.member_name} ${t(mealLabelKey[r.meal])} ${when(r.meal_at)}`);
   const fields = [
-    {
-      name: 'meal' as const,
-      label: t('careRecords.diet.meal'),
-      required: true,
-      options: enumOptions(enumValues(Meal), mealLabelKey, t),
-    },
-    {
-      name: 'meal_at' as const,
-      label: t('careRecords.diet.mealAt'),
-      kind: 'datetime' as const,
-      required: true,
-    },
-    {
-      name: 'texture' as const,
-      label: t('careRecords.diet.texture'),
-      required: true,
-      options: enumOptions(enumValues(DietTexture), dietTextureLabelKey, t),
-    },
+    { name: 'meal' as const, label: t('careRecords.diet.meal'), required: true, options: enumOptions(enumValues(Meal), mealLabelKey, t) },
+    { name: 'meal_at' as const, label: t('careRecords.diet.mealAt'), kind: 'datetime' as const, required: true },
+    { name: 'texture' as const, label: t('careRecords.diet.texture'), required: true, options: enumOptions(enumValues(DietTexture), dietTextureLabelKey, t) },
     { name: 'served' as const, label: t('careRecords.diet.served'), required: true },
-    {
-      name: 'eaten' as const,
-      label: t('careRecords.diet.eaten'),
-      required: true,
-      options: enumOptions(enumValues(EatenPortion), eatenPortionLabelKey, t),
-    },
-    {
-      name: 'fluid_ml' as const,
-      label: t('careRecords.diet.fluid'),
-      type: 'number' as const,
-      required: true,
-      min: 0,
-      max: 2000,
-      helperText: t('careRecords.diet.fluidHelp'),
-    },
-    {
-      name: 'appetite' as const,
-      label: t('careRecords.diet.appetite'),
-      required: true,
-      options: enumOptions(enumValues(Appetite), appetiteLabelKey, t),
-    },
+    { name: 'eaten' as const, label: t('careRecords.diet.eaten'), required: true, options: enumOptions(enumValues(EatenPortion), eatenPortionLabelKey, t) },
+    { name: 'fluid_ml' as const, label: t('careRecords.diet.fluid'), type: 'number' as const, required: true, min: 0, max: 2000, helperText: t('careRecords.diet.fluidHelp') },
+    { name: 'appetite' as const, label: t('careRecords.diet.appetite'), required: true, options: enumOptions(enumValues(Appetite), appetiteLabelKey, t) },
     { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
-    {
-      name: 'photos' as const,
-      label: t('careRecords.diet.photos'),
-      kind: 'files' as const,
-      files: mealPhotos,
-    },
+    { name: 'photos' as const, label: t('careRecords.diet.photos'), kind: 'files' as const, files: mealPhotos },
   ];
   const columns: Column<CareDietRow>[] = [
-    {
-      id: 'meal_at',
-      label: t('careRecords.diet.mealAt'),
-      sortable: true,
-      nowrap: true,
-      render: (r) => when(r.meal_at),
-    },
+    { id: 'meal_at', label: t('careRecords.diet.mealAt'), sortable: true, nowrap: true, render: (r) => when(r.meal_at) },
     { id: 'member_name', label: memberLabel },
     { id: 'meal', label: t('careRecords.diet.meal'), sortable: true, render: (r) => t(mealLabelKey[r.meal]) },
     { id: 'served', label: t('careRecords.diet.served') },
-    {
-      id: 'eaten',
-      label: t('careRecords.diet.eaten'),
-      sortable: true,
-      render: (r) => t(eatenPortionLabelKey[r.eaten]),
-    },
-    {
-      id: 'fluid_ml',
-      label: t('careRecords.diet.fluid'),
-      render: (r) => t('careRecords.diet.ml', { value: r.fluid_ml }),
-    },
+    { id: 'eaten', label: t('careRecords.diet.eaten'), sortable: true, render: (r) => t(eatenPortionLabelKey[r.eaten]) },
+    { id: 'fluid_ml', label: t('careRecords.diet.fluid'), render: (r) => t('careRecords.diet.ml', { value: r.fluid_ml }) },
     { id: 'appetite', label: t('careRecords.diet.appetite'), render: (r) => t(appetiteLabelKey[r.appetite]) },
-    {
-      id: 'state',
-      label: t('careRecords.followUp'),
-      render: (r) => <StateChip state={r.state} due={t('careRecords.diet.followUpDue')} />,
-    },
+    { id: 'state', label: t('careRecords.followUp'), render: (r) => <StateChip state={r.state} due={t('careRecords.diet.followUpDue')} /> },
   ];
   return (
     <>
@@ -230,38 +138,15 @@ export function DietPage() {
         touches={[Resource.handleDiet]}
         headerActions={<CareHandleLink page="diet-manage" handleResource={Resource.handleDiet} />}
         initialParams={{ order: 'desc', order_by: 'meal_at' }}
-        filters={[
-          {
-            name: 'type',
-            label: t('careRecords.diet.meal'),
-            kind: 'select',
-            options: enumOptions(enumValues(Meal), mealLabelKey, t),
-          },
-        ]}
+        filters={[{ name: 'type', label: t('careRecords.diet.meal'), kind: 'select', options: enumOptions(enumValues(Meal), mealLabelKey, t) }]}
         {...filter}
         rowActions={[files.action]}
         create={{
           label: t('careRecords.diet.create'),
           dialog: dialog({
             schema: dietForm,
-            defaultValues: {
-              meal_at: nowLocalInput(),
-              texture: DietTexture.regular,
-              appetite: Appetite.good,
-              eaten: EatenPortion.all,
-              fluid_ml: 200,
-              photos: [],
-            },
-            fields: [
-              {
-                name: 'member_id' as const,
-                label: memberLabel,
-                kind: 'autocomplete' as const,
-                required: true,
-                options: members,
-              },
-              ...fields,
-            ],
+            defaultValues: { meal_at: nowLocalInput(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200, photos: [] },
+            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
           }),
         }}
         edit={{
@@ -269,17 +154,7 @@ export function DietPage() {
           dialog: (r) =>
             dialog({
               schema: dietEditForm,
-              defaultValues: {
-                meal: r.meal,
-                meal_at: toLocalInput(r.meal_at),
-                texture: r.texture,
-                served: r.served,
-                eaten: r.eaten,
-                fluid_ml: r.fluid_ml,
-                appetite: r.appetite,
-                remark: r.remark ?? '',
-                photos: r.photos,
-              },
+              defaultValues: { meal: r.meal, meal_at: toLocalInput(r.meal_at), texture: r.texture, served: r.served, eaten: r.eaten, fluid_ml: r.fluid_ml, appetite: r.appetite, remark: r.remark ?? '', photos: r.photos },
               fields,
             }),
         }}
@@ -291,16 +166,8 @@ export function DietPage() {
 }
 
 /* Medical records (`medical-record`). */
-const medicalForm = z.object({
-  ...medicalRecordCreate.shape,
-  diagnosed_at: localTime,
-  ended_at: optionalLocalTime,
-});
-const medicalEditForm = z.object({
-  ...medicalRecordUpdate.shape,
-  diagnosed_at: localTime,
-  ended_at: optionalLocalTime,
-});
+const medicalForm = z.object({ ...medicalRecordCreate.shape, diagnosed_at: localTime, ended_at: optionalLocalTime });
+const medicalEditForm = z.object({ ...medicalRecordUpdate.shape, diagnosed_at: localTime, ended_at: optionalLocalTime });
 
 export function MedicalRecordPage() {
   const { t } = useTranslation();
@@ -308,68 +175,28 @@ export function MedicalRecordPage() {
   const members = useMemberOptions();
   const filter = useMemberFilter();
   const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
-  const files = useFilesAction<MedicalRecordRow>(
-    '/file/report',
-    (r) => r.attachments,
-    (r) => `${r.member_name} ${r.diagnosis}`,
-  );
+  const files = useFilesAction<MedicalRecordRow>('/file/report', (r) => r.attachments, (r) => `${r.member_name} ${r.diagnosis}`);
   const fields = [
     { name: 'diagnosis' as const, label: t('careRecords.medical.diagnosis'), required: true },
-    {
-      name: 'icd_code' as const,
-      label: t('careRecords.medical.icd'),
-      helperText: t('careRecords.medical.icdHelp'),
-    },
+    { name: 'icd_code' as const, label: t('careRecords.medical.icd'), helperText: t('careRecords.medical.icdHelp') },
     { name: 'hospital' as const, label: t('careRecords.medical.hospital'), required: true },
     { name: 'department' as const, label: t('careRecords.department'), required: true, options: departments },
     { name: 'doctor' as const, label: t('careRecords.doctor') },
-    {
-      name: 'diagnosed_at' as const,
-      label: t('careRecords.medical.diagnosedAt'),
-      kind: 'date' as const,
-      required: true,
-    },
+    { name: 'diagnosed_at' as const, label: t('careRecords.medical.diagnosedAt'), kind: 'date' as const, required: true },
     { name: 'ended_at' as const, label: t('careRecords.medical.endedAt'), kind: 'date' as const },
     { name: 'medications' as const, label: t('careRecords.medical.medications'), multiline: true },
     { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
-    {
-      name: 'attachments' as const,
-      label: t('careRecords.medical.attachments'),
-      kind: 'files' as const,
-      files: medicalAttachments,
-    },
+    { name: 'attachments' as const, label: t('careRecords.medical.attachments'), kind: 'files' as const, files: medicalAttachments },
   ];
   const columns: Column<MedicalRecordRow>[] = [
-    {
-      id: 'diagnosed_at',
-      label: t('careRecords.medical.diagnosedAt'),
-      sortable: true,
-      nowrap: true,
-      render: (r) => day(r.diagnosed_at),
-    },
+    { id: 'diagnosed_at', label: t('careRecords.medical.diagnosedAt'), sortable: true, nowrap: true, render: (r) => day(r.diagnosed_at) },
     { id: 'member_name', label: memberLabel },
-    {
-      id: 'diagnosis',
-      label: t('careRecords.medical.diagnosis'),
-      render: (r) => (r.icd_code ? `${r.diagnosis} (${r.icd_code})` : r.diagnosis),
-    },
-    {
-      id: 'hospital',
-      label: t('careRecords.medical.hospital'),
-      render: (r) => `${r.hospital} · ${t(departmentLabelKey[r.department])}`,
-    },
+    { id: 'diagnosis', label: t('careRecords.medical.diagnosis'), render: (r) => (r.icd_code ? `${r.diagnosis} (${r.icd_code})` : r.diagnosis) },
+    { id: 'hospital', label: t('careRecords.medical.hospital'), render: (r) => `${r.hospital} · ${t(departmentLabelKey[r.department])}` },
     { id: 'doctor', label: t('careRecords.doctor'), render: (r) => orDash(r.doctor) },
     { id: 'medications', label: t('careRecords.medical.medications'), render: (r) => orDash(r.medications) },
-    {
-      id: 'ended_at',
-      label: t('careRecords.medical.endedAt'),
-      render: (r) => (r.ended_at === null ? t('careRecords.medical.current') : day(r.ended_at)),
-    },
-    {
-      id: 'state',
-      label: t('careRecords.medical.review'),
-      render: (r) => <StateChip state={r.state} due={t('careRecords.medical.reviewDue')} />,
-    },
+    { id: 'ended_at', label: t('careRecords.medical.endedAt'), render: (r) => (r.ended_at === null ? t('careRecords.medical.current') : day(r.ended_at)) },
+    { id: 'state', label: t('careRecords.medical.review'), render: (r) => <StateChip state={r.state} due={t('careRecords.medical.reviewDue')} /> },
   ];
   return (
     <>
@@ -389,16 +216,7 @@ export function MedicalRecordPage() {
           dialog: dialog({
             schema: medicalForm,
             defaultValues: { diagnosed_at: todayLocalInput(), ended_at: null, attachments: [] },
-            fields: [
-              {
-                name: 'member_id' as const,
-                label: memberLabel,
-                kind: 'autocomplete' as const,
-                required: true,
-                options: members,
-              },
-              ...fields,
-            ],
+            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
           }),
         }}
         edit={{
@@ -439,74 +257,23 @@ export function OpdPage() {
   const members = useMemberOptions();
   const filter = useMemberFilter();
   const fields = [
-    {
-      name: 'type' as const,
-      label: t('careRecords.opd.type'),
-      required: true,
-      options: enumOptions(enumValues(OutpatientType), outpatientTypeLabelKey, t),
-    },
+    { name: 'type' as const, label: t('careRecords.opd.type'), required: true, options: enumOptions(enumValues(OutpatientType), outpatientTypeLabelKey, t) },
     { name: 'visit_date' as const, label: t('careRecords.opd.date'), kind: 'date' as const, required: true },
-    {
-      name: 'period' as const,
-      label: t('careRecords.opd.period'),
-      required: true,
-      options: enumOptions(enumValues(ConsultationPeriod), consultationPeriodLabelKey, t),
-    },
-    {
-      name: 'department' as const,
-      label: t('careRecords.department'),
-      required: true,
-      options: enumOptions(enumValues(Department), departmentLabelKey, t),
-    },
+    { name: 'period' as const, label: t('careRecords.opd.period'), required: true, options: enumOptions(enumValues(ConsultationPeriod), consultationPeriodLabelKey, t) },
+    { name: 'department' as const, label: t('careRecords.department'), required: true, options: enumOptions(enumValues(Department), departmentLabelKey, t) },
     { name: 'doctor' as const, label: t('careRecords.doctor'), required: true },
-    {
-      name: 'number' as const,
-      label: t('careRecords.opd.number'),
-      type: 'number' as const,
-      min: 1,
-      max: 999,
-    },
-    {
-      name: 'status' as const,
-      label: t('careRecords.opd.status'),
-      options: enumOptions(enumValues(OpdStatus), opdStatusLabelKey, t),
-    },
+    { name: 'number' as const, label: t('careRecords.opd.number'), type: 'number' as const, min: 1, max: 999 },
+    { name: 'status' as const, label: t('careRecords.opd.status'), options: enumOptions(enumValues(OpdStatus), opdStatusLabelKey, t) },
     { name: 'notes' as const, label: t('careRecords.opd.notes'), multiline: true },
   ];
   const columns: Column<OpdRow>[] = [
-    {
-      id: 'visit_date',
-      label: t('careRecords.opd.date'),
-      sortable: true,
-      nowrap: true,
-      render: (r) => `${day(r.visit_date)} ${t(consultationPeriodLabelKey[r.period])}`,
-    },
+    { id: 'visit_date', label: t('careRecords.opd.date'), sortable: true, nowrap: true, render: (r) => `${day(r.visit_date)} ${t(consultationPeriodLabelKey[r.period])}` },
     { id: 'member_name', label: memberLabel },
-    {
-      id: 'type',
-      label: t('careRecords.opd.type'),
-      render: (r) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={r.type === OutpatientType.video ? 'info' : 'default'}
-          label={t(outpatientTypeLabelKey[r.type])}
-        />
-      ),
-    },
-    {
-      id: 'department',
-      label: t('careRecords.department'),
-      render: (r) => t(departmentLabelKey[r.department]),
-    },
+    { id: 'type', label: t('careRecords.opd.type'), render: (r) => <Chip size="small" variant="outlined" color={r.type === OutpatientType.video ? 'info' : 'default'} label={t(outpatientTypeLabelKey[r.type])} /> },
+    { id: 'department', label: t('careRecords.department'), render: (r) => t(departmentLabelKey[r.department]) },
     { id: 'doctor', label: t('careRecords.doctor') },
     { id: 'number', label: t('careRecords.opd.number'), render: (r) => orDash(r.number) },
-    {
-      id: 'status',
-      label: t('careRecords.opd.status'),
-      sortable: true,
-      render: (r) => t(opdStatusLabelKey[r.status]),
-    },
+    { id: 'status', label: t('careRecords.opd.status'), sortable: true, render: (r) => t(opdStatusLabelKey[r.status]) },
     { id: 'notes', label: t('careRecords.opd.notes'), render: (r) => orDash(r.notes) },
   ];
   return (
@@ -517,40 +284,16 @@ export function OpdPage() {
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'visit_date' }}
       filters={[
-        {
-          name: 'type',
-          label: t('careRecords.opd.type'),
-          kind: 'select',
-          options: enumOptions(enumValues(OutpatientType), outpatientTypeLabelKey, t),
-        },
-        {
-          name: 'state',
-          label: t('careRecords.opd.status'),
-          kind: 'select',
-          options: enumOptions(enumValues(OpdStatus), opdStatusLabelKey, t),
-        },
+        { name: 'type', label: t('careRecords.opd.type'), kind: 'select', options: enumOptions(enumValues(OutpatientType), outpatientTypeLabelKey, t) },
+        { name: 'state', label: t('careRecords.opd.status'), kind: 'select', options: enumOptions(enumValues(OpdStatus), opdStatusLabelKey, t) },
       ]}
       {...filter}
       create={{
         label: t('careRecords.opd.create'),
         dialog: dialog({
           schema: opdForm,
-          defaultValues: {
-            type: OutpatientType.general,
-            period: ConsultationPeriod.morning,
-            status: OpdStatus.booked,
-            visit_date: todayLocalInput(),
-          },
-          fields: [
-            {
-              name: 'member_id' as const,
-              label: memberLabel,
-              kind: 'autocomplete' as const,
-              required: true,
-              options: members,
-            },
-            ...fields,
-          ],
+          defaultValues: { type: OutpatientType.general, period: ConsultationPeriod.morning, status: OpdStatus.booked, visit_date: todayLocalInput() },
+          fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
         }),
       }}
       edit={{
@@ -558,16 +301,7 @@ export function OpdPage() {
         dialog: (r) =>
           dialog({
             schema: opdEditForm,
-            defaultValues: {
-              type: r.type,
-              period: r.period,
-              department: r.department,
-              doctor: r.doctor,
-              visit_date: toLocalInput(r.visit_date, true),
-              number: r.number,
-              status: r.status,
-              notes: r.notes ?? '',
-            },
+            defaultValues: { type: r.type, period: r.period, department: r.department, doctor: r.doctor, visit_date: toLocalInput(r.visit_date, true), number: r.number, status: r.status, notes: r.notes ?? '' },
             fields,
           }),
       }}

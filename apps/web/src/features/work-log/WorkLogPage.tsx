@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -173,34 +174,38 @@ function WorkLogDetail() {
           <Stack spacing={2}>
             <Typography>{t('common.labelled', { label: t('admin.common.area'), value: orDash(log.area_name) })}</Typography>
             <Typography>{t('common.labelled', { label: t('workLog.summary'), value: orDash(log.summary) })}</Typography>
-            <Table size="small" aria-label={t('workLog.entries')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('workLog.time')}</TableCell>
-                  <TableCell>{t('workLog.category')}</TableCell>
-                  <TableCell>{t('workLog.members')}</TableCell>
-                  <TableCell>{t('workLog.content')}</TableCell>
-                  <TableCell>{t('workLog.attachments')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {log.entries.map((e, i) => (
-                  <TableRow key={i}>
-                    <TableCell>{when(e.time)}</TableCell>
-                    <TableCell>{t(workLogCategoryLabelKey[e.category])}</TableCell>
-                    <TableCell>{orDash(e.members.map((m) => m.name).join(t('workLog.separator')))}</TableCell>
-                    <TableCell>{e.content}</TableCell>
-                    <TableCell sx={{ minWidth: { sm: 220 } }}>
-                      {e.attachments.length > 0 ? (
-                        <StoredFiles folder="/file/work-log" names={e.attachments} recordId={log.id} title={`${log.staff_name} ${when(e.time)}`} />
-                      ) : (
-                        orDash(null)
-                      )}
-                    </TableCell>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t('workLog.entries')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('workLog.time')}</TableCell>
+                    <TableCell>{t('workLog.category')}</TableCell>
+                    <TableCell>{t('workLog.members')}</TableCell>
+                    <TableCell>{t('workLog.content')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {log.entries.map((e, i) => (
+                    <Fragment key={i}>
+                      <TableRow sx={e.attachments.length > 0 ? { '& > td': { borderBottom: 0 } } : undefined}>
+                        <TableCell>{when(e.time)}</TableCell>
+                        <TableCell>{t(workLogCategoryLabelKey[e.category])}</TableCell>
+                        <TableCell>{orDash(e.members.map((m) => m.name).join(t('workLog.separator')))}</TableCell>
+                        <TableCell>{e.content}</TableCell>
+                      </TableRow>
+                      {/* An entry's files take the full width beneath it, so their previews fit a phone too. */}
+                      {e.attachments.length > 0 && (
+                        <TableRow>
+                          <TableCell colSpan={4} aria-label={t('workLog.attachments')}>
+                            <StoredFiles folder="/file/work-log" names={e.attachments} recordId={log.id} title={`${log.staff_name} ${when(e.time)}`} />
+                          </TableCell>
+                        </TableRow>
+                      )}
+                    </Fragment>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           </Stack>
         )}
       </Paper>
