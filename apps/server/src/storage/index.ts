@@ -50,7 +50,7 @@ export function detectType(bytes: Buffer, allowed: readonly FileType[]): FileTyp
 }
 
 /** The folders files live in, one per SPEC §7 file path; a name outside them is never opened. */
-export type Folder = 'headshot' | 'package-medicine' | 'delivery-medicine' | 'symptiom' | 'diet' | 'stethoscope' | 'report' | 'ecg';
+export type Folder = 'headshot' | 'package-medicine' | 'delivery-medicine' | 'symptiom' | 'diet' | 'stethoscope' | 'report' | 'ecg' | 'work-log';
 
 /** Stored names are ours (32 random hex characters and the detected type), so only that shape is ever opened. */
 const STORED_NAME = new RegExp(`^[a-f0-9]{32}\\.(${Object.keys(fileTypes).join('|')})$`);

@@ -75,7 +75,8 @@ export function mockApi() {
     const base = runtimeConfig().apiBase;
     const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) : url.pathname;
     const method = (init.method ?? 'GET') as Method;
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // JSON as its value; an upload's FormData as it is, so a test can read the chosen file.
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined;
     const call: ApiCall = { method, path, query: Object.fromEntries(url.searchParams), body };
     calls.push(call);
     // The route declared last wins, so a test can script one answer over a page's usual ones.

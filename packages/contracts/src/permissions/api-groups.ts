@@ -151,6 +151,8 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.handleEcg, 'handle'],
     [Resource.fileEcg, 'handle'],
   ],
+  // A work log's entries carry attachments (photos, PDFs), uploaded and read by whoever writes and reads logs.
+  'work-log': [[Resource.fileWorkLog, 'inherit']],
   'change-log-staff': [
     [Resource.area, 'read'],
     [Resource.changeRecord, 'read'],

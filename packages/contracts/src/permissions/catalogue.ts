@@ -128,6 +128,8 @@ export const apiCatalogue: readonly string[] = [
   'GET /file/stethoscope/{id}',
   'POST /file/symptiom',
   'GET /file/symptiom/{id}',
+  'POST /file/work-log',
+  'GET /file/work-log/{id}',
   'GET /handle/abnormal',
   'POST /handle/abnormal',
   'GET /handle/abnormal/{id}',

@@ -10,6 +10,8 @@ export const Resource = {
   fileReport: '/file/report',
   fileStethoscope: '/file/stethoscope',
   fileSymptom: '/file/symptiom',
+  /** Vigil's work-log attachments (docs/handover.md); SPEC §7 lists no file path for them. */
+  fileWorkLog: '/file/work-log',
   personal: '/personal',
   personalHead: '/personal/head',
   personalPassword: '/personal/password',

@@ -14,6 +14,8 @@ export const workLogCategorySchema = codeOf(WorkLogCategory);
 export const WORK_LOG_ENTRY_LIMIT = 100;
 export const WORK_LOG_MEMBER_LIMIT = 20;
 export const WORK_LOG_ATTACHMENT_LIMIT = 5;
+/** SPEC §5 size limit of one attachment (a photo or a PDF), at /file/work-log. */
+export const WORK_LOG_FILE_MAX_MB = 10;
 const LATEST_DATE = 4_102_444_800; // 2100-01-01: a bound, so a typo cannot log a century ahead
 const dateField = unixSeconds.max(LATEST_DATE, { message: ValidationMessage.invalidInput });
 
@@ -22,6 +24,7 @@ export const workLogEntry = z.object({
   members: z.array(z.object({ id: z.number().int(), name: z.string() })),
   category: workLogCategorySchema,
   content: z.string(),
+  /** Stored photos and PDFs, served at /file/work-log/{name}?record_id= (the log's id). */
   attachments: z.array(z.string()),
 });
 export type WorkLogEntry = z.infer<typeof workLogEntry>;

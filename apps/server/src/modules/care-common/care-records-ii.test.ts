@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
@@ -20,6 +18,7 @@ import {
 import { devices, members, readings } from '../../db/schema/index.ts';
 import { createArea, createOrg, createStaff, createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
+import { samples, storedIn, upload as uploadTo, wav } from '../../../test/uploads.ts';
 
 const t = useTestApp();
 let world: World;
@@ -27,45 +26,9 @@ let memberA: number;
 let memberB: number;
 const tokens = { staffA: '', adminA: '', adminB: '', doctor: '' };
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-const PHP = Buffer.from('<?php system($_GET["c"]); ?>');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
-/** A 44-byte header and a little silence: the smallest real WAV. */
-function wav(): Buffer {
-  const data = Buffer.alloc(800);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(4000, 24);
-  h.writeUInt32LE(8000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
-
-function upload(folder: string, token: string, bytes: Buffer, filename: string, type = 'image/png') {
-  const boundary = '----vigiltest' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/file/${folder}`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-}
-const stored = async (folder: string) => readdir(join(t.app.config.uploadDir, folder)).catch(() => [] as string[]);
+const { PNG, PDF, PHP, SVG } = samples;
+const upload = (folder: string, token: string, bytes: Buffer, filename: string, type?: string) => uploadTo(t.app, folder, token, bytes, filename, type);
+const stored = (folder: string) => storedIn(t.app, folder);
 
 beforeAll(async () => {
   world = await createWorld(t.db);

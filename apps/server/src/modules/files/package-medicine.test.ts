@@ -1,34 +1,17 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MedicationFrequency, ValidationMessage, nowUnix } from '@vigil/contracts';
 import { members } from '../../db/schema/index.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
+import { samples, storedIn, upload as uploadTo } from '../../../test/uploads.ts';
 
 const t = useTestApp();
 let world: World;
 const tokens = { staffA: '', adminA: '', adminB: '' };
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const PHP = Buffer.from('<?php system($_GET["c"]); ?>');
-
-function upload(token: string, bytes: Buffer, filename: string) {
-  const boundary = '----vigiltest' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/file/package-medicine',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-}
-
-const stored = async () => readdir(join(t.app.config.uploadDir, 'package-medicine')).catch(() => [] as string[]);
+const { PNG, PHP } = samples;
+const upload = (token: string, bytes: Buffer, filename: string) => uploadTo(t.app, 'package-medicine', token, bytes, filename);
+const stored = () => storedIn(t.app, 'package-medicine');
 
 beforeAll(async () => {
   world = await createWorld(t.db);

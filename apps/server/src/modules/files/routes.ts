@@ -9,6 +9,7 @@ import {
   CareHandleKind,
   REPORT_FILE_MAX_MB,
   STETHOSCOPE_AUDIO_MAX_MB,
+  WORK_LOG_FILE_MAX_MB,
   ValidationMessage,
   dataEnvelope,
   optionalQueryInt,
@@ -24,6 +25,7 @@ import {
   medicalRecords,
   readings,
   staff,
+  workLogs,
 } from '../../db/schema/index.ts';
 import type { PermissionKey } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -140,6 +142,23 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         names: (name) => and(eq(careHandles.kind, CareHandleKind.ecg), inList(careHandles.attachments)(name))!,
         scope: (principal) =>
           sql`exists (select 1 from ${readings} where ${readings.id} = ${careHandles.itemId} and ${scopeCondition(principal, careScope(readings))})`,
+      },
+    ],
+  });
+  // Work logs (docs/handover.md): each entry keeps its own attachments, so a log names a file
+  // when one of its entries does (jsonb containment reaches into the entries' lists).
+  recordFileRoutes(app, {
+    folder: 'work-log',
+    types: documentTypes,
+    maxMb: WORK_LOG_FILE_MAX_MB,
+    uploadSummary: "a work-log entry's attachment (a photo or a PDF by its bytes); the entry names it in attachments",
+    readSummary: 'A work-log attachment, served when a work log in scope (record_id, if given) has an entry that names it',
+    owners: [
+      {
+        id: workLogs.id,
+        from: workLogs,
+        names: (name) => sql`${workLogs.entries} @> ${JSON.stringify([{ attachments: [name] }])}::jsonb`,
+        scope: (principal) => scopeCondition(principal, { org: workLogs.orgId, area: workLogs.areaId }),
       },
     ],
   });

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, dataEnvelope, paginated, toUnix, workLogRow, type WorkLogCreate } from '@vigil/contracts';
+import { ErrorCode, ValidationMessage, dataEnvelope, paginated, toUnix, workLogRow, type WorkLogCreate } from '@vigil/contracts';
 import { members } from '../../db/schema/index.ts';
 import { Role } from '@vigil/contracts';
 import { createStaff, createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
+import { samples, storedIn, upload } from '../../../test/uploads.ts';
 
 const t = useTestApp();
 let world: World;
@@ -93,5 +94,45 @@ describe('/work-log', () => {
     const history = await api(t.app, tokens.adminA).get('/change/record', { route: '/work-log', record_id: mine.id, per_page: -1 });
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json().data.list.map((c: { action: string }) => c.action).sort()).toEqual(['create', 'update', 'update']);
+  });
+});
+
+describe('/file/work-log', () => {
+  it("stores an entry's photo and PDF, and serves them only where the log may be read (-7 elsewhere)", async () => {
+    const photo = (await upload(t.app, 'work-log', tokens.staffA, samples.PNG, 'fall.png')).json().data.name as string;
+    const pdf = (await upload(t.app, 'work-log', tokens.staffA, samples.PDF, 'incident.pdf', 'application/pdf')).json().data.name as string;
+    expect(photo).toMatch(/^[a-f0-9]{32}\.png$/);
+    expect(pdf).toMatch(/^[a-f0-9]{32}\.pdf$/);
+    const entries: WorkLogCreate['entries'] = [{ time: day + 9 * 3600, member_ids: [memberA1], category: 6, content: 'Found on the floor, no injury', attachments: [photo, pdf] }];
+    const created = rowShape.parse((await api(t.app, tokens.staffA).post('/work-log', log({ entries }))).json()).data;
+    expect(created.entries[0].attachments).toEqual([photo, pdf]);
+
+    const own = await api(t.app, tokens.staffA).get(`/file/work-log/${photo}`, { record_id: created.id });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload.equals(samples.PNG)).toBe(true);
+    const asPdf = await api(t.app, tokens.adminA).get(`/file/work-log/${pdf}`, { record_id: created.id });
+    expect(asPdf.headers['content-type']).toBe('application/pdf');
+    // Another organisation, or a log that does not name the file, is answered as if it did not exist.
+    expect((await api(t.app, tokens.adminB).get(`/file/work-log/${photo}`)).json().code).toBe(ErrorCode.notFound);
+    expect((await api(t.app, tokens.staffA).get(`/file/work-log/${photo}`, { record_id: created.id + 1 })).json().code).toBe(ErrorCode.notFound);
+    // A file uploaded but named by no log is served to nobody.
+    const loose = (await upload(t.app, 'work-log', tokens.staffA, samples.PNG, 'loose.png')).json().data.name as string;
+    expect((await api(t.app, tokens.staffA).get(`/file/work-log/${loose}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a script named .png, an SVG and an oversized file with -5, storing nothing', async () => {
+    const before = (await storedIn(t.app, 'work-log')).length;
+    expect((await upload(t.app, 'work-log', tokens.staffA, samples.PHP, 'photo.png')).json()).toMatchObject({
+      code: ErrorCode.validationFailed,
+      errors: [{ field: 'file', message: ValidationMessage.invalidInput }],
+    });
+    expect((await upload(t.app, 'work-log', tokens.staffA, samples.SVG, 'chart.svg', 'image/svg+xml')).json().code).toBe(ErrorCode.validationFailed);
+    const big = Buffer.concat([samples.PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    expect((await upload(t.app, 'work-log', tokens.staffA, big, 'big.png')).json()).toMatchObject({
+      code: ErrorCode.validationFailed,
+      errors: [{ field: 'file', message: ValidationMessage.uploadSize }],
+    });
+    expect(await storedIn(t.app, 'work-log')).toHaveLength(before);
   });
 });

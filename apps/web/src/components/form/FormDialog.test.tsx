@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { z } from 'zod';
 import userEvent from '@testing-library/user-event';
-import { personalUpdateRequest } from '@vigil/contracts';
+import { attachments, personalUpdateRequest } from '@vigil/contracts';
 import { ApiError } from '../../lib/http.ts';
+import { uploadFile } from '../../lib/stored-files.ts';
+import { mockApi, ok, validationFailed } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
 import { FormDialog, type FormFieldSpec } from './FormDialog.tsx';
 
@@ -130,3 +132,135 @@ describe('<FormDialog> field kinds', () => {
   });
 });
 
+
+describe('<FormDialog> type-ahead pickers', () => {
+  it('finds one member or several by typing part of their names', async () => {
+    const schema = z.object({ member_id: z.number({ error: 'validation.required' }), member_ids: z.array(z.number()) });
+    const members = [
+      { value: 11, label: 'Mei Chen' },
+      { value: 12, label: 'Wei Lin' },
+      { value: 13, label: 'Ada Wong' },
+    ];
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(
+      <FormDialog
+        open
+        title="Pick"
+        schema={schema}
+        defaultValues={{ member_ids: [] }}
+        fields={[
+          { name: 'member_id', label: 'Resident', kind: 'autocomplete', required: true, options: members },
+          { name: 'member_ids', label: 'Members', kind: 'autocomplete', multiple: true, options: members },
+        ]}
+        onSubmit={onSubmit}
+        onClose={() => undefined}
+      />,
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: /Resident/ }), 'lin');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Wei Lin']);
+    await userEvent.click(screen.getByRole('option', { name: 'Wei Lin' }));
+    const several = screen.getByRole('combobox', { name: 'Members' });
+    await userEvent.type(several, 'wong');
+    await userEvent.click(await screen.findByRole('option', { name: 'Ada Wong' }));
+    await userEvent.type(several, 'mei');
+    await userEvent.click(await screen.findByRole('option', { name: 'Mei Chen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ member_id: 12, member_ids: [11, 13] }));
+  });
+});
+
+describe('<FormDialog> files', () => {
+  const schema = z.object({ title: z.string(), photos: attachments(2) });
+  const photoFields: FormFieldSpec<z.input<typeof schema>>[] = [
+    { name: 'title', label: 'Title' },
+    {
+      name: 'photos',
+      label: 'Photos',
+      kind: 'files',
+      files: { upload: (file) => uploadFile('/file/diet', file), extensions: ['png', 'jpg', 'jpeg', 'webp'], maxCount: 2, maxSizeMB: 5 },
+    },
+  ];
+  const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+  it('uploads each chosen file at once, lists it as a removable chip, and saves the stored names', async () => {
+    const api = mockApi();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let stored = 0;
+    api.on('POST', '/file/diet', async (call) => {
+      expect((call.body as FormData).get('file')).toBeInstanceOf(File);
+      if (stored === 0) await held;
+      stored += 1;
+      return ok({ name: `${'a'.repeat(31)}${stored}.png` });
+    });
+    const onSubmit = vi.fn(async () => undefined);
+    renderWithProviders(<FormDialog open title="Meal" schema={schema} defaultValues={{ title: '', photos: [] }} fields={photoFields} onSubmit={onSubmit} onClose={() => undefined} />);
+
+    await userEvent.upload(screen.getByTestId('file-input'), png('lunch.png'));
+    // The record must not be saved before the file's stored name has come back.
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    release();
+    expect(await screen.findByText('lunch.png')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false);
+
+    await userEvent.upload(screen.getByTestId('file-input'), png('dinner.png'));
+    expect(await screen.findByText('dinner.png')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove lunch.png' }));
+    expect(screen.queryByText('lunch.png')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ title: '', photos: [`${'a'.repeat(31)}2.png`] }));
+    expect(api.callsTo('POST', '/file/diet')).toHaveLength(2);
+  });
+
+  it("shows the server's -5 reason under the field and keeps the list as it was", async () => {
+    const api = mockApi();
+    api.on('POST', '/file/diet', validationFailed([{ field: 'file', message: 'validation.invalidInput' }]));
+    renderWithProviders(<FormDialog open title="Meal" schema={schema} defaultValues={{ title: '', photos: [] }} fields={photoFields} onSubmit={async () => undefined} onClose={() => undefined} />);
+    await userEvent.upload(screen.getByTestId('file-input'), png('script.png'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid input');
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  it('refuses a type or size the field does not take before uploading', async () => {
+    const api = mockApi();
+    renderWithProviders(<FormDialog open title="Meal" schema={schema} defaultValues={{ title: '', photos: [] }} fields={photoFields} onSubmit={async () => undefined} onClose={() => undefined} />);
+    await userEvent.upload(screen.getByTestId('file-input'), new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png'));
+    expect(screen.getByRole('alert').textContent).toBe('File size cannot exceed 5MB');
+    expect(api.callsTo('POST', '/file/diet')).toHaveLength(0);
+  });
+});
+
+describe('<FormDialog> closing', () => {
+  const render = (onClose: () => void) =>
+    renderWithProviders(
+      <FormDialog open title="Edit profile" schema={personalUpdateRequest} defaultValues={{ name: 'Ada', phone: '', email: '' }} fields={fields} onSubmit={async () => undefined} onClose={onClose} />,
+    );
+
+  it('closes a clean dialog at once, by Cancel or Escape', async () => {
+    const onClose = vi.fn();
+    render(onClose);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('Discard unsaved changes?')).toBeNull();
+  });
+
+  it('asks before discarding changes: Keep editing keeps them, Discard closes', async () => {
+    const onClose = vi.fn();
+    render(onClose);
+    await userEvent.type(screen.getByLabelText(/Name/), ' Lovelace');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Ada Lovelace');
+
+    await act(() => i18next.changeLanguage('zh-TW'));
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    const ask2 = await screen.findByRole('dialog', { name: '要捨棄未儲存的變更嗎？' });
+    await userEvent.click(within(ask2).getByRole('button', { name: '捨棄' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

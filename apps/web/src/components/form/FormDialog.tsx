@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
@@ -11,12 +12,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { HttpMethod } from '@vigil/contracts';
 import { usePermission } from '../../lib/session.ts';
+import { UploadsContext } from './FilesField.tsx';
 import { FormField, type FormFieldSpec } from './FormField.tsx';
 import { rangeErrorMap } from './range-errors.ts';
 import { schemaResolver } from './schema-resolver.ts';
 import { applyServerErrors } from './server-errors.ts';
 
 export type { FieldKind, FieldOption, FormFieldSpec } from './FormField.tsx';
+export type { FilesSpec } from './FilesField.tsx';
 
 export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
   open: boolean;
@@ -35,7 +38,11 @@ export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
   extra?: ReactNode;
 };
 
-/** Create/edit dialog: react-hook-form with the contracts' zod rules, errors translated under each field. */
+/**
+ * Create/edit dialog: react-hook-form with the contracts' zod rules, errors translated under each
+ * field. Closing it (Escape, the backdrop, Cancel) with unsaved changes asks first; Save waits
+ * for uploads under way.
+ */
 export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props: FormDialogProps<S>) {
   const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission, extra } = props;
   const { t } = useTranslation();
@@ -48,11 +55,24 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
     mode: 'onTouched',
   });
   const { control, handleSubmit, reset, setError, formState } = form;
+  // Read while rendering: react-hook-form only keeps the states a render subscribed to up to date.
+  const { isDirty, isSubmitting } = formState;
+
+  const [uploads, setUploads] = useState(0);
+  const trackUpload = useCallback((delta: 1 | -1) => setUploads((n) => n + delta), []);
+  const [confirmingClose, setConfirmingClose] = useState(false);
 
   // Each opening starts from the values given for it (a different row, or a fresh create).
   useEffect(() => {
     if (open) reset(defaultValues);
   }, [open, defaultValues, reset]);
+
+  // A clean form closes at once; one the user has changed asks before its changes are lost.
+  const requestClose = () => {
+    if (isSubmitting) return;
+    if (isDirty) setConfirmingClose(true);
+    else onClose();
+  };
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -64,31 +84,53 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   });
 
   return (
-    <Dialog open={open} onClose={formState.isSubmitting ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+    <Dialog open={open} onClose={requestClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
       <form noValidate onSubmit={submit}>
         <DialogTitle id="form-dialog-title">{title}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {fields.map((f, index) => (
-              <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} />
-            ))}
-            {extra}
-          </Stack>
+          <UploadsContext.Provider value={trackUpload}>
+            <Stack spacing={2.5} sx={{ pt: 1 }}>
+              {fields.map((f, index) => (
+                <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} />
+              ))}
+              {extra}
+            </Stack>
+          </UploadsContext.Provider>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={formState.isSubmitting} color="inherit">
+          <Button onClick={requestClose} disabled={isSubmitting} color="inherit">
             {t('common.cancel')}
           </Button>
           <Button
             type="submit"
             variant="contained"
-            disabled={formState.isSubmitting || !allowed}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            disabled={isSubmitting || uploads > 0 || !allowed}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
             {submitLabel ?? t('common.save')}
           </Button>
         </DialogActions>
       </form>
+      <Dialog open={open && confirmingClose} onClose={() => setConfirmingClose(false)} maxWidth="xs" aria-labelledby="form-discard-title" aria-describedby="form-discard-text">
+        <DialogTitle id="form-discard-title">{t('form.discardTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="form-discard-text">{t('form.discardMessage')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingClose(false)} autoFocus>
+            {t('form.keepEditing')}
+          </Button>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirmingClose(false);
+              onClose();
+            }}
+          >
+            {t('form.discard')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Dialog>
   );
 }

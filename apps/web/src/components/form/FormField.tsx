@@ -11,6 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FilesField, type FilesSpec } from './FilesField.tsx';
 import { translateError } from './translate-error.ts';
 
 export type FieldOption = { value: string | number; label: string };
@@ -24,9 +25,12 @@ export type FieldOption = { value: string | number; label: string };
  * - `time`: a wall-clock `HH:mm`;
  * - `multiselect`: an array of the chosen option values, in the options' order;
  * - `autocomplete`: one option value (or null), picked by typing part of its label: for long
- *   lists such as the members in scope, where scrolling a select would be slow.
+ *   lists such as the members in scope, where scrolling a select would be slow; with `multiple`,
+ *   an array of the chosen values in the options' order;
+ * - `files`: the stored names of the record's files; each chosen file is uploaded at once through
+ *   `files.upload` and the form's Save waits while an upload runs.
  */
-export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'time' | 'multiselect' | 'autocomplete';
+export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'time' | 'multiselect' | 'autocomplete' | 'files';
 
 export type FormFieldSpec<V extends FieldValues> = {
   name: FieldPath<V>;
@@ -44,6 +48,10 @@ export type FormFieldSpec<V extends FieldValues> = {
   max?: string | number;
   /** Whole numbers step by 1 unless said otherwise. */
   step?: number;
+  /** Kind `autocomplete`: pick several (the value is an array). */
+  multiple?: boolean;
+  /** Kind `files`: how a chosen file is stored and SPEC §5's limits on the list. */
+  files?: FilesSpec;
 };
 
 type Props<V extends FieldValues, Out extends FieldValues> = {
@@ -95,6 +103,23 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
           );
         }
 
+        if (kind === 'files' && spec.files) {
+          return (
+            <FilesField
+              name={field.name}
+              label={spec.label}
+              spec={spec.files}
+              value={Array.isArray(field.value) ? (field.value as string[]) : []}
+              onChange={(names) => {
+                field.onChange(names);
+                field.onBlur();
+              }}
+              error={fieldState.error?.message}
+              helperText={spec.helperText}
+            />
+          );
+        }
+
         if (kind === 'multiselect') {
           const chosen = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
           const options = spec.options ?? [];
@@ -139,6 +164,29 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
                 </MenuItem>
               ))}
             </TextField>
+          );
+        }
+
+        if (kind === 'autocomplete' && spec.multiple) {
+          const options = spec.options ?? [];
+          const chosen = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
+          return (
+            <Autocomplete<FieldOption, true>
+              multiple
+              options={options}
+              value={options.filter((o) => chosen.includes(o.value))}
+              // Keep the options' order, as a multi-select does, so the value does not depend on pick order.
+              onChange={(_e, picked) => field.onChange(options.map((o) => o.value).filter((v) => picked.some((p) => p.value === v)))}
+              onBlur={field.onBlur}
+              getOptionLabel={(o) => o.label}
+              isOptionEqualToValue={(a, b) => a.value === b.value}
+              noOptionsText={t('common.noData')}
+              filterSelectedOptions
+              fullWidth
+              renderInput={(params) => (
+                <TextField {...params} name={field.name} label={spec.label} required={spec.required} inputRef={field.ref} autoFocus={autoFocus} error={Boolean(error)} helperText={helper} />
+              )}
+            />
           );
         }
 

@@ -36,7 +36,7 @@ import { localeStore } from '../../lib/i18n.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
 import { MemberField } from './MemberField.tsx';
 import { localTime, todayLocalInput } from './form-time.ts';
-import { downloadFile, uploadFile, useObjectUrl, useStoredFile } from './files.ts';
+import { downloadFile, uploadFile, useObjectUrl, useStoredFile } from '../../lib/stored-files.ts';
 
 /** One report file shown in the page: a PDF in the browser's viewer, an image as itself. */
 function FilePreview({ name, recordId, title }: { name: string; recordId: number; title: string }) {

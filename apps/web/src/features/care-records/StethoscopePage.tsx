@@ -37,7 +37,7 @@ import { useMemberTerm } from '../../lib/member-term.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { MemberField } from './MemberField.tsx';
 import { localTime, nowLocalInput } from './form-time.ts';
-import { uploadFile } from './files.ts';
+import { uploadFile } from '../../lib/stored-files.ts';
 
 /** A new recording: member, time, mode, organ and its auscultation point, the audio file, findings. */
 function RecordingDialog({ onClose }: { onClose: () => void }) {

@@ -52,7 +52,7 @@ import { ApiError } from '../../lib/http.ts';
 import { BodyMap } from './BodyMap.tsx';
 import { MemberField } from './MemberField.tsx';
 import { localTime, nowLocalInput, optionalLocalTime } from './form-time.ts';
-import { uploadFile } from './files.ts';
+import { uploadFile } from '../../lib/stored-files.ts';
 
 const painadKeys = ['breathing', 'vocalization', 'facial', 'body_language', 'consolability'] as const;
 const zeroPainad: PainadItems = { breathing: 0, vocalization: 0, facial: 0, body_language: 0, consolability: 0 };

@@ -1,8 +1,12 @@
 import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { z } from 'zod';
 import {
   Appetite,
+  CARE_ATTACHMENT_LIMIT,
+  CARE_ATTACHMENT_MAX_MB,
+  REPORT_FILE_MAX_MB,
   type CareDietRow,
   ConsultationPeriod,
   Department,
@@ -38,7 +42,10 @@ import {
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, dialog, enumOptions, orDash, useResourceOptions } from '../../components/resource/index.ts';
+import { StoredFilesDialog } from '../../components/file-upload/StoredFiles.tsx';
+import type { FilesSpec } from '../../components/form/FormDialog.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { type RecordFileFolder, uploadFile } from '../../lib/stored-files.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
 import { MemberField } from './MemberField.tsx';
@@ -59,6 +66,32 @@ function useMemberFilter() {
   return { extraQuery, searchExtras: <MemberField size="small" value={memberId} onChange={setMemberId} /> };
 }
 
+/** SPEC §5 limits of a care record's files: meal photos are images, medical-record attachments also PDFs. */
+const mealPhotos: FilesSpec = { upload: (f) => uploadFile('/file/diet', f), extensions: ['png', 'jpg', 'jpeg', 'webp'], maxCount: CARE_ATTACHMENT_LIMIT, maxSizeMB: CARE_ATTACHMENT_MAX_MB };
+const medicalAttachments: FilesSpec = {
+  upload: (f) => uploadFile('/file/report', f),
+  extensions: ['pdf', 'png', 'jpg', 'jpeg', 'webp'],
+  maxCount: CARE_ATTACHMENT_LIMIT,
+  maxSizeMB: REPORT_FILE_MAX_MB,
+};
+
+/** A row's "Files" action and the dialog it opens: the record's files, previewed and downloadable. */
+function useFilesAction<R extends { id: number }>(folder: RecordFileFolder, namesOf: (row: R) => string[], titleOf: (row: R) => string) {
+  const { t } = useTranslation();
+  const [viewing, setViewing] = useState<R | null>(null);
+  return {
+    action: {
+      id: 'files',
+      label: (r: R) => t('careRecords.files', { count: namesOf(r).length }),
+      icon: <AttachFileIcon fontSize="small" />,
+      onClick: setViewing,
+      permission: { method: 'GET' as const, route: `${folder}/{id}` },
+      disabled: (r: R) => namesOf(r).length === 0,
+    },
+    dialog: viewing && <StoredFilesDialog folder={folder} names={namesOf(viewing)} recordId={viewing.id} title={titleOf(viewing)} onClose={() => setViewing(null)} />,
+  };
+}
+
 const StateChip = ({ state, due }: { state: HandleState; due: string }) => {
   const { t } = useTranslation();
   return state === HandleState.processed ? <>{t(handleStateLabelKey[state])}</> : <Chip size="small" color="warning" label={due} />;
@@ -73,6 +106,7 @@ export function DietPage() {
   const { label: memberLabel } = useMemberTerm();
   const members = useMemberOptions();
   const filter = useMemberFilter();
+  const files = useFilesAction<CareDietRow>('/file/diet', (r) => r.photos, (r) => `${r.member_name} ${t(mealLabelKey[r.meal])} ${when(r.meal_at)}`);
   const fields = [
     { name: 'meal' as const, label: t('careRecords.diet.meal'), required: true, options: enumOptions(enumValues(Meal), mealLabelKey, t) },
     { name: 'meal_at' as const, label: t('careRecords.diet.mealAt'), kind: 'datetime' as const, required: true },
@@ -82,6 +116,7 @@ export function DietPage() {
     { name: 'fluid_ml' as const, label: t('careRecords.diet.fluid'), type: 'number' as const, required: true, min: 0, max: 2000, helperText: t('careRecords.diet.fluidHelp') },
     { name: 'appetite' as const, label: t('careRecords.diet.appetite'), required: true, options: enumOptions(enumValues(Appetite), appetiteLabelKey, t) },
     { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
+    { name: 'photos' as const, label: t('careRecords.diet.photos'), kind: 'files' as const, files: mealPhotos },
   ];
   const columns: Column<CareDietRow>[] = [
     { id: 'meal_at', label: t('careRecords.diet.mealAt'), sortable: true, nowrap: true, render: (r) => when(r.meal_at) },
@@ -94,35 +129,39 @@ export function DietPage() {
     { id: 'state', label: t('careRecords.followUp'), render: (r) => <StateChip state={r.state} due={t('careRecords.diet.followUpDue')} /> },
   ];
   return (
-    <ResourcePage
-      title={t('page.diet-manage')}
-      resource={Resource.careDiet}
-      row={careDietRow}
-      columns={columns}
-      touches={[Resource.handleDiet]}
-      headerActions={<CareHandleLink page="diet-manage" handleResource={Resource.handleDiet} />}
-      initialParams={{ order: 'desc', order_by: 'meal_at' }}
-      filters={[{ name: 'type', label: t('careRecords.diet.meal'), kind: 'select', options: enumOptions(enumValues(Meal), mealLabelKey, t) }]}
-      {...filter}
-      create={{
-        label: t('careRecords.diet.create'),
-        dialog: dialog({
-          schema: dietForm,
-          defaultValues: { meal_at: nowLocalInput(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200 },
-          fields: [{ name: 'member_id' as const, label: memberLabel, required: true, options: members }, ...fields],
-        }),
-      }}
-      edit={{
-        title: t('careRecords.diet.edit'),
-        dialog: (r) =>
-          dialog({
-            schema: dietEditForm,
-            defaultValues: { meal: r.meal, meal_at: toLocalInput(r.meal_at), texture: r.texture, served: r.served, eaten: r.eaten, fluid_ml: r.fluid_ml, appetite: r.appetite, remark: r.remark ?? '' },
-            fields,
+    <>
+      <ResourcePage
+        title={t('page.diet-manage')}
+        resource={Resource.careDiet}
+        row={careDietRow}
+        columns={columns}
+        touches={[Resource.handleDiet]}
+        headerActions={<CareHandleLink page="diet-manage" handleResource={Resource.handleDiet} />}
+        initialParams={{ order: 'desc', order_by: 'meal_at' }}
+        filters={[{ name: 'type', label: t('careRecords.diet.meal'), kind: 'select', options: enumOptions(enumValues(Meal), mealLabelKey, t) }]}
+        {...filter}
+        rowActions={[files.action]}
+        create={{
+          label: t('careRecords.diet.create'),
+          dialog: dialog({
+            schema: dietForm,
+            defaultValues: { meal_at: nowLocalInput(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200, photos: [] },
+            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
           }),
-      }}
-      deletable
-    />
+        }}
+        edit={{
+          title: t('careRecords.diet.edit'),
+          dialog: (r) =>
+            dialog({
+              schema: dietEditForm,
+              defaultValues: { meal: r.meal, meal_at: toLocalInput(r.meal_at), texture: r.texture, served: r.served, eaten: r.eaten, fluid_ml: r.fluid_ml, appetite: r.appetite, remark: r.remark ?? '', photos: r.photos },
+              fields,
+            }),
+        }}
+        deletable
+      />
+      {files.dialog}
+    </>
   );
 }
 
@@ -136,6 +175,7 @@ export function MedicalRecordPage() {
   const members = useMemberOptions();
   const filter = useMemberFilter();
   const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
+  const files = useFilesAction<MedicalRecordRow>('/file/report', (r) => r.attachments, (r) => `${r.member_name} ${r.diagnosis}`);
   const fields = [
     { name: 'diagnosis' as const, label: t('careRecords.medical.diagnosis'), required: true },
     { name: 'icd_code' as const, label: t('careRecords.medical.icd'), helperText: t('careRecords.medical.icdHelp') },
@@ -146,6 +186,7 @@ export function MedicalRecordPage() {
     { name: 'ended_at' as const, label: t('careRecords.medical.endedAt'), kind: 'date' as const },
     { name: 'medications' as const, label: t('careRecords.medical.medications'), multiline: true },
     { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
+    { name: 'attachments' as const, label: t('careRecords.medical.attachments'), kind: 'files' as const, files: medicalAttachments },
   ];
   const columns: Column<MedicalRecordRow>[] = [
     { id: 'diagnosed_at', label: t('careRecords.medical.diagnosedAt'), sortable: true, nowrap: true, render: (r) => day(r.diagnosed_at) },
@@ -158,46 +199,51 @@ export function MedicalRecordPage() {
     { id: 'state', label: t('careRecords.medical.review'), render: (r) => <StateChip state={r.state} due={t('careRecords.medical.reviewDue')} /> },
   ];
   return (
-    <ResourcePage
-      title={t('page.medical-record')}
-      resource={Resource.medicalRecords}
-      row={medicalRecordRow}
-      columns={columns}
-      touches={[Resource.handleMedicalRecord]}
-      headerActions={<CareHandleLink page="medical-record" handleResource={Resource.handleMedicalRecord} />}
-      initialParams={{ order: 'desc', order_by: 'diagnosed_at' }}
-      filters={[{ name: 'keyword', label: t('careRecords.medical.search'), kind: 'text' }]}
-      {...filter}
-      create={{
-        label: t('careRecords.medical.create'),
-        dialog: dialog({
-          schema: medicalForm,
-          defaultValues: { diagnosed_at: todayLocalInput(), ended_at: null },
-          fields: [{ name: 'member_id' as const, label: memberLabel, required: true, options: members }, ...fields],
-        }),
-      }}
-      edit={{
-        title: t('careRecords.medical.edit'),
-        dialog: (r) =>
-          dialog({
-            schema: medicalEditForm,
-            defaultValues: {
-              diagnosis: r.diagnosis,
-              icd_code: r.icd_code ?? '',
-              hospital: r.hospital,
-              department: r.department,
-              doctor: r.doctor ?? '',
-              diagnosed_at: toLocalInput(r.diagnosed_at, true),
-              ended_at: toLocalInput(r.ended_at, true),
-              medications: r.medications ?? '',
-              remark: r.remark ?? '',
-            },
-            fields,
-            toBody: (v) => ({ ...v, icd_code: v.icd_code || null }),
+    <>
+      <ResourcePage
+        title={t('page.medical-record')}
+        resource={Resource.medicalRecords}
+        row={medicalRecordRow}
+        columns={columns}
+        touches={[Resource.handleMedicalRecord]}
+        headerActions={<CareHandleLink page="medical-record" handleResource={Resource.handleMedicalRecord} />}
+        initialParams={{ order: 'desc', order_by: 'diagnosed_at' }}
+        filters={[{ name: 'keyword', label: t('careRecords.medical.search'), kind: 'text' }]}
+        {...filter}
+        rowActions={[files.action]}
+        create={{
+          label: t('careRecords.medical.create'),
+          dialog: dialog({
+            schema: medicalForm,
+            defaultValues: { diagnosed_at: todayLocalInput(), ended_at: null, attachments: [] },
+            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
           }),
-      }}
-      deletable
-    />
+        }}
+        edit={{
+          title: t('careRecords.medical.edit'),
+          dialog: (r) =>
+            dialog({
+              schema: medicalEditForm,
+              defaultValues: {
+                diagnosis: r.diagnosis,
+                icd_code: r.icd_code ?? '',
+                hospital: r.hospital,
+                department: r.department,
+                doctor: r.doctor ?? '',
+                diagnosed_at: toLocalInput(r.diagnosed_at, true),
+                ended_at: toLocalInput(r.ended_at, true),
+                medications: r.medications ?? '',
+                remark: r.remark ?? '',
+                attachments: r.attachments,
+              },
+              fields,
+              toBody: (v) => ({ ...v, icd_code: v.icd_code || null }),
+            }),
+        }}
+        deletable
+      />
+      {files.dialog}
+    </>
   );
 }
 
@@ -247,7 +293,7 @@ export function OpdPage() {
         dialog: dialog({
           schema: opdForm,
           defaultValues: { type: OutpatientType.general, period: ConsultationPeriod.morning, status: OpdStatus.booked, visit_date: todayLocalInput() },
-          fields: [{ name: 'member_id' as const, label: memberLabel, required: true, options: members }, ...fields],
+          fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
         }),
       }}
       edit={{

@@ -89,15 +89,16 @@ describe('medication delivery page', { timeout: 30_000 }, () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'New order' }));
     const form = within(await screen.findByRole('dialog', { name: 'New order' }));
-    await userEvent.click(form.getByRole('combobox', { name: /Member/ }));
+    // Member, pharmacy and catalogue medicine are found by typing part of their names.
+    await userEvent.type(form.getByRole('combobox', { name: /Member/ }), 'mei');
     await userEvent.click(await screen.findByRole('option', { name: 'Mei Chen' }));
-    await userEvent.click(form.getByRole('combobox', { name: /Pharmacy/ }));
+    await userEvent.type(form.getByRole('combobox', { name: /Pharmacy/ }), 'renai');
     await userEvent.click(await screen.findByRole('option', { name: 'Renai Pharmacy Delivery desk' }));
     await userEvent.type(form.getByRole('textbox', { name: /Medicine 1/ }), 'Metformin 500 mg');
     await userEvent.type(form.getAllByLabelText(/Quantity/)[0], '56');
     await userEvent.type(form.getAllByLabelText(/Unit/)[0], 'tablet');
     // The second line comes from the home's catalogue: its name and unit need no typing.
-    await userEvent.click(form.getByRole('combobox', { name: /Medicine 2 from the catalogue/ }));
+    await userEvent.type(form.getByRole('combobox', { name: /Medicine 2 from the catalogue/ }), 'amlo');
     await userEvent.click(await screen.findByRole('option', { name: 'Amlodipine 5 mg' }));
     await userEvent.type(form.getAllByLabelText(/Quantity/)[1], '28');
     await userEvent.click(form.getByRole('button', { name: 'Save' }));

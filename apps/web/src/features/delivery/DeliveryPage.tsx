@@ -122,10 +122,12 @@ function useOrderDialog(enabled: boolean) {
     schema: orderForm(medicines),
     defaultValues: emptyOrder(),
     fields: [
-      { name: 'member_id', label: t('delivery.member'), required: true, options: (members.data ?? []).map((m) => ({ value: m.id, label: m.name })) },
+      // Members, pharmacies and the catalogue are long lists: each is found by typing part of its name.
+      { name: 'member_id', label: t('delivery.member'), kind: 'autocomplete', required: true, options: (members.data ?? []).map((m) => ({ value: m.id, label: m.name })) },
       {
         name: 'pharmacy_area_id',
         label: t('delivery.pharmacy'),
+        kind: 'autocomplete',
         required: true,
         options: (pharmacies.data ?? []).map((a) => ({ value: a.id, label: `${a.org_name} ${a.name}` })),
       },
@@ -134,7 +136,7 @@ function useOrderDialog(enabled: boolean) {
       { name: 'requested_date', label: t('delivery.requestedDate'), kind: 'date', required: true },
       ...Array.from({ length: FORM_LINES }, (_, i) => [
         ...(medicineOptions.length > 0
-          ? [{ name: `lines.${i}.medicine_id` as const, label: t('delivery.fromCatalogue', { n: i + 1 }), options: medicineOptions, helperText: t('delivery.fromCatalogueHint') }]
+          ? [{ name: `lines.${i}.medicine_id` as const, label: t('delivery.fromCatalogue', { n: i + 1 }), kind: 'autocomplete' as const, options: medicineOptions, helperText: t('delivery.fromCatalogueHint') }]
           : []),
         { name: `lines.${i}.medicine_name` as const, label: t('delivery.medicineN', { n: i + 1 }), required: i === 0 && medicineOptions.length === 0 },
         { name: `lines.${i}.quantity` as const, label: t('delivery.quantity'), type: 'number' as const, min: 1, required: i === 0 },

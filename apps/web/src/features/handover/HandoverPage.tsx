@@ -324,8 +324,8 @@ function ActionItemDialog({ handover, onClose }: { handover: HandoverDetail; onC
     defaultValues: { content: '', due: dayjs().add(2, 'hour').format(LOCAL_MINUTE), member_id: null },
     fields: [
       { name: 'content', label: t('handover.action'), required: true },
-      { name: 'owner_id', label: t('handover.owner'), required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: s.name })) },
-      { name: 'member_id', label: t('handover.member'), options: handover.members.map((m) => ({ value: m.member_id, label: m.member_name })) },
+      { name: 'owner_id', label: t('handover.owner'), kind: 'autocomplete', required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: s.name })) },
+      { name: 'member_id', label: t('handover.member'), kind: 'autocomplete', options: handover.members.map((m) => ({ value: m.member_id, label: m.member_name })) },
       { name: 'due', label: t('handover.due'), kind: 'datetime', required: true },
     ],
     toBody: ({ due, ...action }) => ({

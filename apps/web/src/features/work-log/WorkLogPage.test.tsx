@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { Resource, Role, areaRow, memberRow, staffRow, workLogCreate, workLogRow, type WorkLogRow } from '@vigil/contracts';
-import { mockApi } from '../../test/api-mock.ts';
+import { mockApi, ok } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
 import WorkLogPage from './WorkLogPage.tsx';
 
@@ -20,7 +20,7 @@ const log: WorkLogRow = {
   entry_count: 2,
   entries: [
     { time: 1_767_254_400, members: [{ id: 11, name: 'Mei Chen' }, { id: 12, name: 'Wei Lin' }], category: 0, content: 'Helped with dinner', attachments: [] },
-    { time: 1_767_258_000, members: [], category: 5, content: 'Checked the windows', attachments: [] },
+    { time: 1_767_258_000, members: [], category: 5, content: 'Checked the windows', attachments: ['0123456789abcdef0123456789abcdef.pdf'] },
   ],
   created_at: 1_767_225_600,
   updated_at: 1_767_225_600,
@@ -50,6 +50,8 @@ describe('work log pages', { timeout: 30_000 }, () => {
     const entries = within(await screen.findByRole('table', { name: 'Entries' }));
     expect(await entries.findByRole('cell', { name: 'Mei Chen, Wei Lin' })).toBeTruthy();
     expect(entries.getByRole('cell', { name: 'Environment' })).toBeTruthy();
+    // The entry's PDF is offered for download (an image would also be previewed).
+    expect(entries.getByRole('button', { name: /^Download Grace Lin .* 1\.pdf$/ })).toBeTruthy();
   });
 
   it('adds a log from work-log/add with a body the server’s workLogCreate accepts', async () => {
@@ -58,16 +60,19 @@ describe('work log pages', { timeout: 30_000 }, () => {
     server.list(Resource.workLog, workLogRow, []);
     server.list(Resource.user, memberRow, []);
     server.accept('POST', Resource.workLog, workLogCreate);
+    server.on('POST', '/file/work-log', ok({ name: 'fedcba9876543210fedcba9876543210.png' }));
     page('/work-log/add');
     const form = within(await screen.findByRole('dialog', { name: 'Add work log' }));
     await userEvent.click(form.getAllByRole('combobox', { name: /Category/ })[0]);
     await userEvent.click(await screen.findByRole('option', { name: 'Care' }));
     await userEvent.type(form.getAllByLabelText(/Content/)[0], 'Helped with breakfast');
+    await userEvent.upload(form.getAllByTestId('file-input')[0], new File([new Uint8Array([0x89, 0x50])], 'tray.png', { type: 'image/png' }));
+    expect(await form.findByText('tray.png')).toBeTruthy();
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.callsTo('POST', Resource.workLog)).toHaveLength(1));
     const body = workLogCreate.parse(server.callsTo('POST', Resource.workLog)[0].body);
     expect(body.entries).toHaveLength(1);
-    expect(body.entries[0]).toMatchObject({ category: 0, content: 'Helped with breakfast', member_ids: [] });
+    expect(body.entries[0]).toMatchObject({ category: 0, content: 'Helped with breakfast', member_ids: [], attachments: ['fedcba9876543210fedcba9876543210.png'] });
   });
 
   it('filters the logs by staff member, area and shift dates', async () => {

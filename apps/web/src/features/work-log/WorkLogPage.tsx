@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,8 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Resource,
   Shift,
+  WORK_LOG_ATTACHMENT_LIMIT,
+  WORK_LOG_FILE_MAX_MB,
   WorkLogCategory,
   enumValues,
   memberRow,
@@ -24,6 +27,8 @@ import {
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { StoredFiles } from '../../components/file-upload/StoredFiles.tsx';
+import type { FilesSpec } from '../../components/form/FormDialog.tsx';
 import { DateRangePicker } from '../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, monthRange, rangeToQuery } from '../../components/date-range/date-range-rules.ts';
 import {
@@ -41,6 +46,7 @@ import {
 import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { usePermission } from '../../lib/session.ts';
+import { uploadFile } from '../../lib/stored-files.ts';
 import { FORM_ENTRIES, emptyLog, logForm } from './log-form.ts';
 
 /** SPEC §2 `work-log`, `work-log/add` and `work-log/detail`: staff members' logs of their shifts (docs/handover.md). */
@@ -118,6 +124,14 @@ function useListFilters(): FilterSpec[] {
   ];
 }
 
+/** An entry's attachments (docs/handover.md): photos or PDFs, each stored at once at /file/work-log. */
+const entryFiles: FilesSpec = {
+  upload: (file) => uploadFile('/file/work-log', file),
+  extensions: ['png', 'jpg', 'jpeg', 'webp', 'pdf'],
+  maxCount: WORK_LOG_ATTACHMENT_LIMIT,
+  maxSizeMB: WORK_LOG_FILE_MAX_MB,
+};
+
 /** The add form: the shift, a summary, and up to FORM_ENTRIES entries about the members in scope. */
 function useLogDialog(enabled: boolean) {
   const { t } = useTranslation();
@@ -134,8 +148,9 @@ function useLogDialog(enabled: boolean) {
       ...Array.from({ length: FORM_ENTRIES }, (_, i) => [
         { name: `entries.${i}.time` as const, label: t('workLog.entryTime', { n: i + 1 }), kind: 'datetime' as const, required: i === 0 },
         { name: `entries.${i}.category` as const, label: t('workLog.category'), options: categories, required: i === 0 },
-        { name: `entries.${i}.member_ids` as const, label: t('workLog.members'), kind: 'multiselect' as const, options: memberOptions },
+        { name: `entries.${i}.member_ids` as const, label: t('workLog.members'), kind: 'autocomplete' as const, multiple: true, options: memberOptions },
         { name: `entries.${i}.content` as const, label: t('workLog.content'), multiline: true, required: i === 0 },
+        { name: `entries.${i}.attachments` as const, label: t('workLog.attachments'), kind: 'files' as const, files: entryFiles },
       ]).flat(),
     ],
   });
@@ -159,26 +174,38 @@ function WorkLogDetail() {
           <Stack spacing={2}>
             <Typography>{t('common.labelled', { label: t('admin.common.area'), value: orDash(log.area_name) })}</Typography>
             <Typography>{t('common.labelled', { label: t('workLog.summary'), value: orDash(log.summary) })}</Typography>
-            <Table size="small" aria-label={t('workLog.entries')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('workLog.time')}</TableCell>
-                  <TableCell>{t('workLog.category')}</TableCell>
-                  <TableCell>{t('workLog.members')}</TableCell>
-                  <TableCell>{t('workLog.content')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {log.entries.map((e, i) => (
-                  <TableRow key={i}>
-                    <TableCell>{when(e.time)}</TableCell>
-                    <TableCell>{t(workLogCategoryLabelKey[e.category])}</TableCell>
-                    <TableCell>{orDash(e.members.map((m) => m.name).join(t('workLog.separator')))}</TableCell>
-                    <TableCell>{e.content}</TableCell>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t('workLog.entries')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('workLog.time')}</TableCell>
+                    <TableCell>{t('workLog.category')}</TableCell>
+                    <TableCell>{t('workLog.members')}</TableCell>
+                    <TableCell>{t('workLog.content')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {log.entries.map((e, i) => (
+                    <Fragment key={i}>
+                      <TableRow sx={e.attachments.length > 0 ? { '& > td': { borderBottom: 0 } } : undefined}>
+                        <TableCell>{when(e.time)}</TableCell>
+                        <TableCell>{t(workLogCategoryLabelKey[e.category])}</TableCell>
+                        <TableCell>{orDash(e.members.map((m) => m.name).join(t('workLog.separator')))}</TableCell>
+                        <TableCell>{e.content}</TableCell>
+                      </TableRow>
+                      {/* An entry's files take the full width beneath it, so their previews fit a phone too. */}
+                      {e.attachments.length > 0 && (
+                        <TableRow>
+                          <TableCell colSpan={4} aria-label={t('workLog.attachments')}>
+                            <StoredFiles folder="/file/work-log" names={e.attachments} recordId={log.id} title={`${log.staff_name} ${when(e.time)}`} />
+                          </TableCell>
+                        </TableRow>
+                      )}
+                    </Fragment>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           </Stack>
         )}
       </Paper>

@@ -14,10 +14,17 @@ const formEntry = z.object({
   member_ids: z.array(z.number()),
   category: workLogCategorySchema.optional(),
   content: z.string(),
+  attachments: z.array(z.string()),
 });
 type FormEntry = z.infer<typeof formEntry>;
-const blank = (e: FormEntry) => e.content.trim() === '' && e.category === undefined && e.member_ids.length === 0;
-const entryBody = (e: FormEntry) => ({ time: e.time ? toUnix(dayjs(e.time).toDate()) : undefined, member_ids: e.member_ids, category: e.category, content: e.content });
+const blank = (e: FormEntry) => e.content.trim() === '' && e.category === undefined && e.member_ids.length === 0 && e.attachments.length === 0;
+const entryBody = (e: FormEntry) => ({
+  time: e.time ? toUnix(dayjs(e.time).toDate()) : undefined,
+  member_ids: e.member_ids,
+  category: e.category,
+  content: e.content,
+  attachments: e.attachments,
+});
 
 /**
  * workLogCreate as the form holds it: the shift date as `YYYY-MM-DD`, entry times as the browser's
@@ -61,6 +68,6 @@ export function emptyLog(now = dayjs()) {
     shift_date: day.format('YYYY-MM-DD'),
     shift,
     summary: '',
-    entries: Array.from({ length: FORM_ENTRIES }, (_, i) => ({ time: i === 0 ? now.format(LOCAL_MINUTE) : null, member_ids: [], content: '' })),
+    entries: Array.from({ length: FORM_ENTRIES }, (_, i) => ({ time: i === 0 ? now.format(LOCAL_MINUTE) : null, member_ids: [], content: '', attachments: [] })),
   };
 }

@@ -26,7 +26,7 @@ export function BindDeviceToMemberDialog({ memberId, onClose }: { memberId: numb
       schema={deviceForm}
       defaultValues={{ remark: '' }}
       fields={[
-        { name: 'device_id', label: t('admin.device.device'), required: true, options, helperText: options.length ? undefined : t('admin.device.noUnbound') },
+        { name: 'device_id', label: t('admin.device.device'), kind: 'autocomplete', required: true, options, helperText: options.length ? undefined : t('admin.device.noUnbound') },
         { name: 'remark', label: t('admin.common.remark'), multiline: true },
       ]}
       permission={actionPermission.deviceBind}
@@ -52,7 +52,7 @@ export function BindDeviceDialog({ device, onClose }: { device: { id: number; ty
       schema={targetForm}
       defaultValues={{ remark: '' }}
       fields={[
-        { name: 'target', label: toMember ? t('admin.device.bindMember', { term }) : t('admin.common.area'), required: true, options },
+        { name: 'target', label: toMember ? t('admin.device.bindMember', { term }) : t('admin.common.area'), kind: toMember ? 'autocomplete' : 'text', required: true, options },
         { name: 'remark', label: t('admin.common.remark'), multiline: true },
       ]}
       permission={actionPermission.deviceBind}

@@ -52,7 +52,7 @@ export default function TempRolePage() {
     schema: grantForm,
     defaultValues: { expires: dayjs().add(7, 'day').format(LOCAL_MINUTE), remark: '' },
     fields: [
-      { name: 'staff_id', label: t('page.staff'), required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account}) · ${s.org_name}` })) },
+      { name: 'staff_id', label: t('page.staff'), kind: 'autocomplete', required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account}) · ${s.org_name}` })) },
       { name: 'role', label: t('admin.tempRole.grantedRole'), required: true, options: staffRoles.map((r) => ({ value: r, label: t(roleLabelKey[r]) })) },
       {
         name: 'expires',
