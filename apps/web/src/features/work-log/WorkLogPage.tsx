@@ -47,6 +47,7 @@ import { formatDate } from '../../lib/format.ts';
 import { localeStore } from '../../lib/i18n.ts';
 import { usePermission } from '../../lib/session.ts';
 import { uploadFile } from '../../lib/stored-files.ts';
+import { useBreadcrumbName } from '../../lib/breadcrumb-name.ts';
 import { FORM_ENTRIES, emptyLog, logForm } from './log-form.ts';
 
 /** SPEC §2 `work-log`, `work-log/add` and `work-log/detail`: staff members' logs of their shifts (docs/handover.md). */
@@ -162,6 +163,7 @@ function WorkLogDetail() {
   const detail = useResourceDetail(Resource.workLog, Number.isInteger(id) && id > 0 ? id : null, workLogRow);
   const log = detail.data;
   const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
+  useBreadcrumbName(log?.id, log && `${log.staff_name} · ${formatDate(log.shift_date, localeStore.get())}`);
   return (
     <Stack spacing={2.5}>
       <Typography variant="h1" component="h1">
