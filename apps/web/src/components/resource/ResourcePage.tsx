@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -77,9 +77,6 @@ const visuallyHidden = {
   width: '1px',
 } as const;
 
-/** How long a saved row stays marked (its tint fades over the first three seconds). */
-const SAVED_MARK_MS = 4000;
-
 /** The row a save returned, and the list view (page, sort, filters) it was saved from. */
 type Saved<R> = { id: number; row?: R; view: string; seq: number };
 
@@ -134,33 +131,23 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
   const [deleting, setDeleting] = useState<R | null>(null);
   const view = JSON.stringify([params, query]);
   const [saved, setSaved] = useState<Saved<R> | null>(null);
-  const [marked, setMarked] = useState(false);
-  useEffect(() => {
-    if (!saved) return;
-    setMarked(true);
-    const timer = setTimeout(() => setMarked(false), SAVED_MARK_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
-
+  // Moving to another page, sort or filter ends the saved row's stay on top of the view it was saved in.
+  if (saved !== null && saved.view !== view) setSaved(null);
   /**
    * After a save the list has been refetched (useWrite waits for it). The saved row is marked where
-   * it is; when the page, sort or filters put it elsewhere, it is shown on top of this page until
-   * the user moves to another page, sort or filter, so the user always sees what they saved.
+   * it is (the table's tint of a saved row lasts three seconds) and "Saved" is announced; when the
+   * page, sort or filters put the row elsewhere, it is shown on top of this page until the user
+   * moves to another page, sort or filter, so the user always sees what they saved.
    */
   const showSaved = (result: unknown, editedId: number | undefined) => {
     const parsed = row.safeParse(result);
     const id = parsed.success ? parsed.data.id : (savedId(result) ?? editedId);
-    if (id !== undefined)
-      setSaved((old) => ({
-        id,
-        row: parsed.success ? parsed.data : undefined,
-        view,
-        seq: (old?.seq ?? 0) + 1,
-      }));
+    if (id === undefined) return;
+    const seq = (saved?.seq ?? 0) + 1;
+    setSaved({ id, row: parsed.success ? parsed.data : undefined, view, seq });
   };
-  const onView = saved !== null && saved.view === view ? saved : null;
   const pinned =
-    onView?.row && list.data && !list.data.list.some((r) => r.id === onView.id) ? onView.row : undefined;
+    saved?.row && list.data && !list.data.list.some((r) => r.id === saved.id) ? saved.row : undefined;
   const data = pinned && list.data ? { ...list.data, list: [pinned, ...list.data.list] } : list.data;
 
   const flagAction = (flag: RowFlag<R>, name: 'enable' | 'follow') => {
@@ -237,10 +224,10 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
         onParamsChange={setParams}
         rowKey={(r) => r.id}
         actions={actions}
-        highlight={marked ? onView?.id : null}
+        highlight={saved?.id}
       />
       <Box role="status" sx={visuallyHidden}>
-        {marked && onView ? t('table.saved') : ''}
+        {saved ? `${t('table.saved')}${saved.seq % 2 ? '' : '\u00a0'}` : ''}
       </Box>
       {editing &&
         editing.dialog.render({
