@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { type AreaRow, Resource, areaCreate, areaRow, areaUpdate } from '@vigil/contracts';
 import { mockApi, ok, validationFailed } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
 import { type Column, ResourcePage, dialog } from './index.ts';
 
 const area = (id: number, name: string, enable = true): z.input<typeof areaRow> => ({
@@ -317,5 +318,34 @@ describe('<ResourcePage> after a save', slow, () => {
     expect(screen.getByRole('status').textContent).toMatch(/^Saved/);
     // The tint is brief: it fades out over three seconds (held still, then gone, with reduced motion).
     expect(getComputedStyle(saved.querySelector('td')!).animation).toMatch(/ 3s /);
+  });
+});
+
+describe('<ResourcePage> on a phone', slow, () => {
+  it('lists rows as cards and keeps the filters in a drawer that counts the active ones', async () => {
+    setViewportWidth(390);
+    try {
+      signInAs({ api: everything });
+      const api = mockApi();
+      api.list(Resource.area, areaRow, [area(1, 'East wing'), area(2, 'West wing')]);
+      renderWithProviders(<Areas />);
+      await screen.findByText('East wing');
+      const cards = within(screen.getByRole('list', { name: 'Areas' }));
+      expect(cards.getAllByRole('listitem')).toHaveLength(2);
+      expect(screen.queryByRole('search')).toBeNull();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      const drawer = within(await screen.findByRole('dialog', { name: 'Filters' }));
+      await userEvent.click(drawer.getByRole('combobox', { name: 'State' }));
+      await userEvent.click(screen.getByRole('option', { name: 'Enabled' }));
+      await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ enable: '1' }));
+      await userEvent.type(drawer.getByLabelText('Area name'), 'East');
+      await userEvent.click(drawer.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.calls.at(-1)?.query).toMatchObject({ enable: '1', name: 'East' });
+      expect(screen.getByRole('button', { name: 'Filters (2 active)' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

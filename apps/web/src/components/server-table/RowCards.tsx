@@ -43,7 +43,7 @@ export function RowCards<Row>({
   const { t } = useTranslation();
   const [title, ...fields] = columns;
   return (
-    <Stack spacing={1.5} sx={{ p: 1.5 }}>
+    <Stack spacing={1.5} sx={{ pt: 0.5 }}>
       <SortSelect columns={columns} params={params} onParamsChange={onParamsChange} />
       <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => {

@@ -9,20 +9,7 @@ import { type ListParams, defaultListParams, useListParams } from './list-params
 import { ServerTable } from './ServerTable.tsx';
 import { useRowToggle } from './row-toggle.ts';
 import { tablePrefsKey } from './table-prefs.ts';
-
-/**
- * jsdom has no layout, so a width is told through matchMedia, which MUI's useMediaQuery asks: the
- * given viewport width answers min-width and max-width queries as a browser would.
- */
-function setViewportWidth(width: number) {
-  const px = (query: string, name: string) => Number(new RegExp(`${name}:\\s*([\\d.]+)px`).exec(query)?.[1] ?? NaN);
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = px(query, 'min-width');
-    const max = px(query, 'max-width');
-    const matches = (Number.isNaN(min) || width >= min) && (Number.isNaN(max) || width <= max);
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
-  });
-}
+import { setViewportWidth } from '../../test/viewport.ts';
 
 type Staff = { id: number; name: string; enable: boolean };
 const page = (list: Staff[], total = list.length): Paginated<Staff> => ({ current_page: 1, last_page: Math.ceil(total / 15) || 1, list, per_page: 15, total });

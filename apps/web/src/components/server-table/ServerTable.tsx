@@ -158,7 +158,8 @@ export function ServerTable<Row>({
   );
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+    // On a phone the cards carry their own borders; the frame around them would only take width.
+    <Paper variant="outlined" sx={phone ? { border: 0, bgcolor: 'transparent' } : { overflow: 'hidden' }}>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('common.loading')} />}</Box>
       {phone && !empty ? (
         <RowCards
@@ -185,9 +186,7 @@ export function ServerTable<Row>({
           display: 'flex',
           alignItems: 'center',
           flexWrap: 'wrap',
-          pl: 1,
-          borderTop: 1,
-          borderColor: 'divider',
+          pl: phone ? 0 : 1,
         }}
       >
         <ColumnMenu
