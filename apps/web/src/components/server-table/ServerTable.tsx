@@ -1,4 +1,4 @@
-import type { Key } from 'react';
+import { type Key, useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -79,6 +79,12 @@ export function ServerTable<Row>({
   const colSpan = shown.length + (showActions ? 1 : 0);
   const empty = rows.length === 0 && !loading;
   const perPage = params.per_page || DEFAULT_PER_PAGE;
+  // The saved row is brought into view (a card far down a phone's list, a row below the fold).
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlight === null || highlight === undefined) return;
+    frame.current?.querySelector('[data-saved]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlight]);
 
   const table = (
     <TableContainer>
@@ -159,7 +165,11 @@ export function ServerTable<Row>({
 
   return (
     // On a phone the cards carry their own borders; the frame around them would only take width.
-    <Paper variant="outlined" sx={phone ? { border: 0, bgcolor: 'transparent' } : { overflow: 'hidden' }}>
+    <Paper
+      ref={frame}
+      variant="outlined"
+      sx={phone ? { border: 0, bgcolor: 'transparent' } : { overflow: 'hidden' }}
+    >
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('common.loading')} />}</Box>
       {phone && !empty ? (
         <RowCards

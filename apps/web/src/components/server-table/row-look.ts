@@ -32,5 +32,7 @@ export const pinnedLook = (theme: Theme): SystemStyleObject<Theme> => ({
   backgroundColor: theme.palette.background.paper,
   borderLeft: `1px solid ${theme.palette.divider}`,
   whiteSpace: 'nowrap',
+  // As narrow as its buttons: a table narrower than the page gives the spare width to the data.
+  width: '1%',
   'tr:hover > &': { boxShadow: tint(theme.palette.action.hover) },
 });
