@@ -88,10 +88,11 @@ export default function AbnormalLogPage() {
               </Stack>
             ),
           },
-          { id: 'category', label: t('abnormal.field.category'), render: (r) => categoryText(t, r.category) },
+          // Chinese wraps between any two characters: widths keep names on one or two lines.
+          { id: 'category', label: t('abnormal.field.category'), minWidth: 100, render: (r) => categoryText(t, r.category) },
           ...(view === 'device' ? [] : [{ id: 'member', label: memberLabel, render: (r: AbnormalListItem) => r.source.user?.name ?? '-' }]),
           { id: 'area', label: t('abnormal.field.area'), minWidth: 150, render: (r) => placeText(t, r) || '-' },
-          ...(view === 'member' ? [] : [{ id: 'device', label: t('abnormal.field.device'), render: (r: AbnormalListItem) => deviceText(t, r) || '-' }]),
+          ...(view === 'member' ? [] : [{ id: 'device', label: t('abnormal.field.device'), minWidth: 140, render: (r: AbnormalListItem) => deviceText(t, r) || '-' }]),
           { id: 'detail', label: t('abnormal.field.detail'), minWidth: 150, render: (r) => detailText(t, r) || '-' },
           {
             id: 'handle',
