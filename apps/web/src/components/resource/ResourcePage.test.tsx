@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { type AreaRow, Resource, areaCreate, areaRow, areaUpdate } from '@vigil/contracts';
-import { mockApi, validationFailed } from '../../test/api-mock.ts';
+import { mockApi, ok, validationFailed } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
 import { type Column, ResourcePage, dialog } from './index.ts';
 
 const area = (id: number, name: string, enable = true): z.input<typeof areaRow> => ({
@@ -259,5 +260,92 @@ describe('<ResourcePage> follow', slow, () => {
     await userEvent.click(star);
     expect(await within(await rowOf('Mei')).findByRole('button', { name: 'Unfollow' })).toBeTruthy();
     expect(api.callsTo('PATCH', '/user/follow/4').map((c) => c.body)).toEqual([{ is_follow: true }]);
+  });
+});
+
+describe('<ResourcePage> after a save', slow, () => {
+  it('shows a created row that belongs on another page on top of this one, highlighted and announced', async () => {
+    signInAs({ api: everything });
+    const api = mockApi();
+    const rows = api.list(Resource.area, areaRow, Array.from({ length: 20 }, (_, i) => area(i + 1, `Wing ${String(i + 1).padStart(2, '0')}`)));
+    api.on('POST', Resource.area, () => {
+      const created = area(21, 'North wing');
+      rows.push(areaRow.parse(created));
+      return ok(created);
+    });
+    renderWithProviders(<Areas />);
+    await rowOf('Wing 01');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add area' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add area' }));
+    await userEvent.type(form.getByLabelText(/Area name/), 'North wing');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+
+    const saved = await rowOf('North wing');
+    const body = saved.closest('tbody')!;
+    expect(body.querySelector('tr')).toBe(saved);
+    expect(saved.getAttribute('data-saved')).toBe('true');
+    expect(screen.getByRole('status').textContent).toMatch(/^Saved/);
+    expect(screen.getByText('1–15 of 21')).toBeTruthy();
+
+    // Another page is another view: the row is no longer pinned there, nor back on page 1.
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('cell', { name: 'North wing' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await rowOf('Wing 01');
+    expect(screen.queryByRole('cell', { name: 'North wing' })).toBeNull();
+  });
+
+  it('highlights an edited row where it is, briefly, and announces the save', async () => {
+    signInAs({ api: everything });
+    const api = mockApi();
+    const rows = api.list(Resource.area, areaRow, [area(1, 'East wing'), area(2, 'West wing')]);
+    api.on('PUT', `${Resource.area}/{id}`, () => {
+      const changed = area(2, 'South wing');
+      rows[1] = areaRow.parse(changed);
+      return ok(changed);
+    });
+    renderWithProviders(<Areas />);
+    await userEvent.click(within(await rowOf('West wing')).getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit area' }));
+    await userEvent.clear(form.getByLabelText(/Area name/));
+    await userEvent.type(form.getByLabelText(/Area name/), 'South wing');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    const saved = await rowOf('South wing');
+    expect(saved.getAttribute('data-saved')).toBe('true');
+    expect(saved.previousElementSibling).toBe((await rowOf('East wing')));
+    expect((await rowOf('East wing')).hasAttribute('data-saved')).toBe(false);
+    expect(screen.getByRole('status').textContent).toMatch(/^Saved/);
+    // The tint is brief: it fades out over three seconds (held still, then gone, with reduced motion).
+    expect(getComputedStyle(saved.querySelector('td')!).animation).toMatch(/ 3s /);
+  });
+});
+
+describe('<ResourcePage> on a phone', slow, () => {
+  it('lists rows as cards and keeps the filters in a drawer that counts the active ones', async () => {
+    setViewportWidth(390);
+    try {
+      signInAs({ api: everything });
+      const api = mockApi();
+      api.list(Resource.area, areaRow, [area(1, 'East wing'), area(2, 'West wing')]);
+      renderWithProviders(<Areas />);
+      await screen.findByText('East wing');
+      const cards = within(screen.getByRole('list', { name: 'Areas' }));
+      expect(cards.getAllByRole('listitem')).toHaveLength(2);
+      expect(screen.queryByRole('search')).toBeNull();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      const drawer = within(await screen.findByRole('dialog', { name: 'Filters' }));
+      await userEvent.click(drawer.getByRole('combobox', { name: 'State' }));
+      await userEvent.click(screen.getByRole('option', { name: 'Enabled' }));
+      await waitFor(() => expect(api.calls.at(-1)?.query).toMatchObject({ enable: '1' }));
+      await userEvent.type(drawer.getByLabelText('Area name'), 'East');
+      await userEvent.click(drawer.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.calls.at(-1)?.query).toMatchObject({ enable: '1', name: 'East' });
+      expect(screen.getByRole('button', { name: 'Filters (2 active)' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

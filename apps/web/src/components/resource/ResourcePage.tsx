@@ -1,13 +1,29 @@
 import { type ReactNode, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { PermissionButton } from '../PermissionButton.tsx';
-import { type Column, type CustomRowAction, type RowActions, ServerTable } from '../server-table/ServerTable.tsx';
+import {
+  type Column,
+  type CustomRowAction,
+  type RowActions,
+  ServerTable,
+} from '../server-table/ServerTable.tsx';
 import { type ListParams, useListParams } from '../server-table/list-params.ts';
-import { type ListFilters, type ResourceRow, type RowFlag, listKey, useFlagToggle, useRemove, useResourceList, useSave } from './api.ts';
+import {
+  type ListFilters,
+  type ResourceRow,
+  type RowFlag,
+  listKey,
+  useFlagToggle,
+  useRemove,
+  useResourceList,
+  useSave,
+} from './api.ts';
 import { FilterBar, type FilterSpec } from './FilterBar.tsx';
 import type { ResourceDialog } from './dialog.tsx';
 
@@ -44,7 +60,31 @@ export type ResourcePageProps<R extends ResourceRow> = {
   headerActions?: ReactNode | ((query: ListFilters) => ReactNode);
   /** Shown under the title, above the search bar (tabs switching between views of a page). */
   subHeader?: ReactNode;
+  /** Names the table in the user's remembered columns and page size; default the resource path. */
+  tableName?: string;
 };
+
+/** Read by screen readers, not drawn. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** The row a save returned, and the list view (page, sort, filters) it was saved from. */
+type Saved<R> = { id: number; row?: R; view: string; seq: number };
+
+/** The id a write answered with: the saved row (SPEC §7 creates and updates return it) or at least its id. */
+function savedId(result: unknown): number | undefined {
+  const id = result && typeof result === 'object' ? (result as { id?: unknown }).id : undefined;
+  return typeof id === 'number' ? id : undefined;
+}
 
 /**
  * A resource's list page: title, search bar, the server-paged and sorted table with edit, delete,
@@ -53,8 +93,23 @@ export type ResourcePageProps<R extends ResourceRow> = {
  * toggles and errors then behave the same on every page.
  */
 export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>) {
-  const { title, resource, row, columns, filters = [], fixedFilters, create, edit, enable, follow, deletable, touches = [] } = props;
-  const [params, setParams] = useListParams(props.initialParams);
+  const {
+    title,
+    resource,
+    row,
+    columns,
+    filters = [],
+    fixedFilters,
+    create,
+    edit,
+    enable,
+    follow,
+    deletable,
+    touches = [],
+  } = props;
+  const { t } = useTranslation();
+  const tableName = props.tableName ?? resource;
+  const [params, setParams] = useListParams(props.initialParams, tableName);
   const [filterValues, setFilterValues] = useState<ListFilters>({});
   // New values from the page's own controls (a date range, a member) start again from page 1, as the
   // filters do: page 3 of the old query may not exist in the new one.
@@ -64,13 +119,36 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
     setQueriedExtra(extraKey);
     setParams((p) => (p.page === 1 ? p : { ...p, page: 1 }));
   }
-  const query = useMemo(() => ({ ...filterValues, ...props.extraQuery, ...fixedFilters }), [filterValues, props.extraQuery, fixedFilters]);
+  const query = useMemo(
+    () => ({ ...filterValues, ...props.extraQuery, ...fixedFilters }),
+    [filterValues, props.extraQuery, fixedFilters],
+  );
   const list = useResourceList(resource, row, params, query);
   const save = useSave<unknown>(resource, touches);
   const remove = useRemove(resource, touches);
   const toggle = useFlagToggle<R>(listKey(resource, params, query));
   const [editing, setEditing] = useState<{ id?: number; title: string; dialog: ResourceDialog } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
+  const view = JSON.stringify([params, query]);
+  const [saved, setSaved] = useState<Saved<R> | null>(null);
+  // Moving to another page, sort or filter ends the saved row's stay on top of the view it was saved in.
+  if (saved !== null && saved.view !== view) setSaved(null);
+  /**
+   * After a save the list has been refetched (useWrite waits for it). The saved row is marked where
+   * it is (the table's tint of a saved row lasts three seconds) and "Saved" is announced; when the
+   * page, sort or filters put the row elsewhere, it is shown on top of this page until the user
+   * moves to another page, sort or filter, so the user always sees what they saved.
+   */
+  const showSaved = (result: unknown, editedId: number | undefined) => {
+    const parsed = row.safeParse(result);
+    const id = parsed.success ? parsed.data.id : (savedId(result) ?? editedId);
+    if (id === undefined) return;
+    const seq = (saved?.seq ?? 0) + 1;
+    setSaved({ id, row: parsed.success ? parsed.data : undefined, view, seq });
+  };
+  const pinned =
+    saved?.row && list.data && !list.data.list.some((r) => r.id === saved.id) ? saved.row : undefined;
+  const data = pinned && list.data ? { ...list.data, list: [pinned, ...list.data.list] } : list.data;
 
   const flagAction = (flag: RowFlag<R>, name: 'enable' | 'follow') => {
     const route = flag.route ?? `${resource}/${name}`;
@@ -88,7 +166,9 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
         permission: { method: 'PUT' as const, route: `${resource}/{id}` },
       },
     }),
-    ...(deletable && { delete: { onClick: setDeleting, permission: { method: 'DELETE' as const, route: `${resource}/{id}` } } }),
+    ...(deletable && {
+      delete: { onClick: setDeleting, permission: { method: 'DELETE' as const, route: `${resource}/{id}` } },
+    }),
     ...(enable && { enable: flagAction(enable, 'enable') }),
     ...(follow && { follow: flagAction(follow, 'follow') }),
   };
@@ -100,7 +180,11 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
 
   return (
     <Stack spacing={2.5}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Typography variant="h1" component="h1">
           {title}
         </Typography>
@@ -121,28 +205,49 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
       </Stack>
       {props.subHeader}
       {(filters.length > 0 || props.searchExtras) && (
-        <FilterBar specs={filters} value={filterValues} onChange={changeFilters}>
+        <FilterBar
+          specs={filters}
+          value={filterValues}
+          onChange={changeFilters}
+          extraActive={Object.values(props.extraQuery ?? {}).filter((v) => v !== undefined).length}
+        >
           {props.searchExtras}
         </FilterBar>
       )}
       <ServerTable
         label={title}
+        name={tableName}
         columns={columns}
-        data={list.data}
+        data={data}
         loading={list.isFetching}
         params={params}
         onParamsChange={setParams}
         rowKey={(r) => r.id}
         actions={actions}
+        highlight={saved?.id}
       />
+      <Box role="status" sx={visuallyHidden}>
+        {saved ? `${t('table.saved')}${saved.seq % 2 ? '' : '\u00a0'}` : ''}
+      </Box>
       {editing &&
         editing.dialog.render({
           title: editing.title,
-          permission: editing.id === undefined ? { method: 'POST', route: resource } : { method: 'PUT', route: `${resource}/{id}` },
+          permission:
+            editing.id === undefined
+              ? { method: 'POST', route: resource }
+              : { method: 'PUT', route: `${resource}/{id}` },
           onClose: () => setEditing(null),
-          submit: (body) => save.mutateAsync({ id: editing.id, body }),
+          submit: async (body) => {
+            const result = await save.mutateAsync({ id: editing.id, body });
+            showSaved(result, editing.id);
+            return result;
+          },
         })}
-      <ConfirmDialog open={deleting !== null} onClose={() => setDeleting(null)} onConfirm={() => remove.mutateAsync(deleting!.id)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@
  */
 export { ResourcePage, type ResourcePageProps } from './ResourcePage.tsx';
 export { FilterBar, type FilterOption, type FilterSpec } from './FilterBar.tsx';
+export { FilterPanel } from './FilterPanel.tsx';
 export { ActionDialog } from './ActionDialog.tsx';
 export { type DialogConfig, type FormHost, type ResourceDialog, dialog, enumOptions } from './dialog.tsx';
 export { createdColumn, orDash } from './columns.tsx';

@@ -5,9 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { Paginated } from '@vigil/contracts';
 import { renderWithProviders, signInAs, testQueryClient } from '../../test/render.tsx';
-import { type ListParams, defaultListParams } from './list-params.ts';
+import { type ListParams, defaultListParams, useListParams } from './list-params.ts';
 import { ServerTable } from './ServerTable.tsx';
 import { useRowToggle } from './row-toggle.ts';
+import { tablePrefsKey } from './table-prefs.ts';
+import { setViewportWidth } from '../../test/viewport.ts';
 
 type Staff = { id: number; name: string; enable: boolean };
 const page = (list: Staff[], total = list.length): Paginated<Staff> => ({ current_page: 1, last_page: Math.ceil(total / 15) || 1, list, per_page: 15, total });
@@ -38,7 +40,29 @@ function StaffTable({ fetchPage, toggle }: { fetchPage: (p: ListParams) => Promi
   );
 }
 
-describe('<ServerTable>', () => {
+/** A table whose choices are remembered under the name "staff", as a page would declare it. */
+function RememberedStaff({ fetchPage }: { fetchPage: (p: ListParams) => Promise<Paginated<Staff>> }) {
+  const [params, setParams] = useListParams({}, 'staff');
+  const { data } = useQuery({ queryKey: ['staff', params], queryFn: () => fetchPage(params) });
+  return (
+    <ServerTable
+      label="Staff"
+      name="staff"
+      columns={[
+        { id: 'id', label: 'ID' },
+        { id: 'name', label: 'Name' },
+      ]}
+      data={data}
+      params={params}
+      onParamsChange={setParams}
+      rowKey={(r) => r.id}
+      actions={{ edit: { onClick: () => undefined } }}
+    />
+  );
+}
+
+// MUI's menus and selects take a few hundred milliseconds each in jsdom; a loaded machine needs room.
+describe('<ServerTable>', { timeout: 20_000 }, () => {
   it('says No data when the page is empty', async () => {
     renderWithProviders(<StaffTable fetchPage={async () => page([])} toggle={async () => undefined} />);
     expect(await screen.findByText('No data')).toBeTruthy();
@@ -111,5 +135,115 @@ describe('<ServerTable>', () => {
     expect(within(bo).getByRole('button', { name: 'Reset the password of Bo' }).hasAttribute('disabled')).toBe(true);
     expect(within(ada).getByRole('button', { name: 'Unbind' }).hasAttribute('disabled')).toBe(true);
     expect(within(bo).queryByRole('button', { name: 'Unbind' })).toBeNull();
+  });
+
+  it('pins the actions column at the right edge, over an opaque background', () => {
+    renderWithProviders(
+      <ServerTable<Staff>
+        label="Staff"
+        columns={[{ id: 'name', label: 'Name' }]}
+        data={page([{ id: 1, name: 'Ada', enable: true }])}
+        params={defaultListParams}
+        onParamsChange={() => undefined}
+        rowKey={(r) => r.id}
+        actions={{ edit: { onClick: () => undefined } }}
+      />,
+    );
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    const cell = within(screen.getByText('Ada').closest('tr')!).getByRole('button', { name: 'Edit' }).closest('td')!;
+    for (const pinned of [header, cell]) {
+      const style = getComputedStyle(pinned);
+      expect(style.position).toBe('sticky');
+      expect(style.right).toBe('0px');
+      expect(style.backgroundColor).toBe('rgb(255, 255, 255)');
+      expect(style.whiteSpace).toBe('nowrap');
+    }
+  });
+
+  it('remembers hidden columns and the page size per user and table, across a remount', async () => {
+    signInAs();
+    const rows = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, name: `Staff ${i + 1}`, enable: true }));
+    const fetchPage = vi.fn(async (_p: ListParams) => page(rows, 40));
+    const first = renderWithProviders(<RememberedStaff fetchPage={fetchPage} />);
+    await screen.findByText('Staff 1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'ID' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('columnheader', { name: 'ID' })).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await userEvent.click(screen.getByRole('option', { name: '30' }));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, per_page: 30 })));
+    expect(JSON.parse(window.localStorage.getItem(tablePrefsKey(7, 'staff'))!)).toEqual({ hidden: ['id'], perPage: 30 });
+    first.unmount();
+
+    fetchPage.mockClear();
+    renderWithProviders(<RememberedStaff fetchPage={fetchPage} />);
+    await screen.findByText('Staff 1');
+    expect(fetchPage).toHaveBeenCalledWith(expect.objectContaining({ page: 1, per_page: 30 }));
+    expect(screen.queryByRole('columnheader', { name: 'ID' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1 column hidden' })).toBeTruthy();
+
+    // Another user at the same computer starts from the defaults.
+    signInAs({ user: { name: 'Bo Lin', headshot: null, id: 8, org_id: 1, area_id: null } });
+    fetchPage.mockClear();
+    renderWithProviders(<RememberedStaff fetchPage={fetchPage} />);
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledWith(expect.objectContaining({ per_page: 15 })));
+  });
+
+  it('shows each row as a card with its fields and actions on a phone', async () => {
+    setViewportWidth(390);
+    try {
+      const edit = vi.fn();
+      renderWithProviders(
+        <ServerTable<Staff>
+          label="Staff"
+          columns={[
+            { id: 'name', label: 'Name', sortable: true },
+            { id: 'id', label: 'ID' },
+          ]}
+          data={page([
+            { id: 1, name: 'Ada', enable: true },
+            { id: 2, name: 'Bo', enable: false },
+          ])}
+          params={defaultListParams}
+          onParamsChange={() => undefined}
+          rowKey={(r) => r.id}
+          actions={{ edit: { onClick: edit } }}
+        />,
+      );
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(screen.getByRole('list', { name: 'Staff' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const ada = within(cards[0]!);
+      expect(ada.getByText('Ada')).toBeTruthy();
+      expect(ada.getByText('ID')).toBeTruthy();
+      await userEvent.click(ada.getByRole('button', { name: 'Edit' }));
+      expect(edit).toHaveBeenCalledWith({ id: 1, name: 'Ada', enable: true });
+      expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the table on a desktop width', () => {
+    setViewportWidth(1440);
+    try {
+      renderWithProviders(
+        <ServerTable<Staff>
+          label="Staff"
+          columns={[{ id: 'name', label: 'Name' }]}
+          data={page([{ id: 1, name: 'Ada', enable: true }])}
+          params={defaultListParams}
+          onParamsChange={() => undefined}
+          rowKey={(r) => r.id}
+        />,
+      );
+      expect(screen.getByRole('table', { name: 'Staff' })).toBeTruthy();
+      expect(screen.queryByRole('list', { name: 'Staff' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

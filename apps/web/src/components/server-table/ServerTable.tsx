@@ -1,9 +1,7 @@
-import type { Key, ReactNode } from 'react';
+import { type Key, useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,58 +10,36 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import Tooltip from '@mui/material/Tooltip';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import StarBorderIcon from '@mui/icons-material/StarBorder';
-import StarIcon from '@mui/icons-material/Star';
-import { DEFAULT_PER_PAGE, type HttpMethod, type Paginated } from '@vigil/contracts';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DEFAULT_PER_PAGE, type Paginated } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSession, hasPermission } from '../../lib/session.ts';
+import { ColumnMenu } from './ColumnMenu.tsx';
+import { type Column, cellContent } from './column.ts';
 import { type ListParams, nextSort } from './list-params.ts';
+import {
+  type Permission,
+  RowActionButtons,
+  type RowActions,
+  hasVisibleActions,
+} from './RowActionButtons.tsx';
+import { RowCards } from './RowCards.tsx';
+import { pinnedLook, savedLook } from './row-look.ts';
+import { PAGE_SIZES, useTablePrefs } from './table-prefs.ts';
 
-export type Column<Row> = {
-  id: string;
-  label: string;
-  /** Sent as `order_by` when the header is clicked. */
-  sortable?: boolean;
-  align?: 'left' | 'right' | 'center';
-  /** Keeps short values (serials, names of places, times) on one line; the table scrolls sideways instead. */
-  nowrap?: boolean;
-  render?: (row: Row) => ReactNode;
-};
-
-type Permission = { method: HttpMethod; route: string };
-
-/**
- * A page's own row action (reset a password, rotate a key, open settings): an icon button named by
- * its label. `hidden` may depend on the row (unbind only what is bound); `disabled` adds a row
- * condition to the permission check.
- */
-export type CustomRowAction<Row> = {
-  id: string;
-  label: string | ((row: Row) => string);
-  icon: ReactNode;
-  onClick: (row: Row) => void;
-  permission?: Permission;
-  hidden?: boolean | ((row: Row) => boolean);
-  disabled?: (row: Row) => boolean;
-  color?: 'default' | 'primary' | 'secondary' | 'error' | 'warning' | 'info' | 'success';
-};
-
-/** Row actions of the kit; each is disabled when its call is not permitted, and may be hidden (SPEC §2 vital tables). */
-export type RowActions<Row> = {
-  /** Shown before the standard actions, in the given order. */
-  custom?: CustomRowAction<Row>[];
-  edit?: { onClick: (row: Row) => void; permission?: Permission; hidden?: boolean };
-  delete?: { onClick: (row: Row) => void; permission?: Permission; hidden?: boolean };
-  enable?: { isOn: (row: Row) => boolean; onToggle: (row: Row) => void; permission?: Permission; hidden?: boolean };
-  follow?: { isOn: (row: Row) => boolean; onToggle: (row: Row) => void; permission?: Permission; hidden?: boolean };
-};
+export type { Column } from './column.ts';
+export type { CustomRowAction, RowActions } from './RowActionButtons.tsx';
 
 type Props<Row> = {
   /** Accessible name of the table. */
   label: string;
+  /**
+   * Names the table in the user's remembered choices (hidden columns, page size); without it the
+   * choices last while the table is on screen. Use the same name in `useListParams`.
+   */
+  name?: string;
   columns: Column<Row>[];
   data: Paginated<Row> | undefined;
   loading?: boolean;
@@ -71,155 +47,183 @@ type Props<Row> = {
   onParamsChange: (params: ListParams) => void;
   rowKey: (row: Row) => Key;
   actions?: RowActions<Row>;
+  /** The key of a row to mark as just saved. */
+  highlight?: Key | null;
 };
 
-/** Server-paged, server-sorted table of SPEC §2/§3: 15 rows a page, empty text "No data". */
-export function ServerTable<Row>({ label, columns, data, loading, params, onParamsChange, rowKey, actions }: Props<Row>) {
+/**
+ * Server-paged, server-sorted table of SPEC §2/§3 (15 rows a page unless the user picks more, empty
+ * text "No data"). The actions column stays pinned at the right edge while the columns scroll; a
+ * column menu hides columns; on a phone (narrower than 600 px) the rows become cards.
+ */
+export function ServerTable<Row>({
+  label,
+  name,
+  columns,
+  data,
+  loading,
+  params,
+  onParamsChange,
+  rowKey,
+  actions,
+  highlight,
+}: Props<Row>) {
   const { t } = useTranslation();
   const session = useSession();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [prefs, setPrefs] = useTablePrefs(name);
   const can = (p?: Permission) => !p || hasPermission(session, p.method, p.route);
-  const { custom = [], ...standard } = actions ?? {};
-  const visible = [...Object.values(standard), ...custom].filter((a) => a && a.hidden !== true);
+  const showActions = hasVisibleActions(actions);
+  const shown = columns.filter((c) => !c.label || !prefs.hidden.includes(c.id));
   const rows = data?.list ?? [];
-  const colSpan = columns.length + (visible.length > 0 ? 1 : 0);
+  const colSpan = shown.length + (showActions ? 1 : 0);
+  const empty = rows.length === 0 && !loading;
+  const perPage = params.per_page || DEFAULT_PER_PAGE;
+  // The saved row is brought into view (a card far down a phone's list, a row below the fold).
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlight === null || highlight === undefined) return;
+    frame.current?.querySelector('[data-saved]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlight]);
 
-  return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('common.loading')} />}</Box>
-      <TableContainer>
-        <Table size="small" aria-label={label} aria-busy={loading || undefined}>
-          <TableHead>
+  const table = (
+    <TableContainer>
+      <Table size="small" aria-label={label} aria-busy={loading || undefined}>
+        <TableHead>
+          <TableRow>
+            {shown.map((c) => (
+              <TableCell
+                key={c.id}
+                align={c.align}
+                sortDirection={params.order_by === c.id ? params.order : false}
+                sx={{ whiteSpace: 'nowrap', minWidth: c.minWidth }}
+              >
+                {c.sortable ? (
+                  <TableSortLabel
+                    active={params.order_by === c.id}
+                    direction={params.order_by === c.id ? params.order : 'asc'}
+                    onClick={() => onParamsChange(nextSort(params, c.id))}
+                  >
+                    {c.label}
+                  </TableSortLabel>
+                ) : (
+                  c.label
+                )}
+              </TableCell>
+            ))}
+            {showActions && (
+              <TableCell
+                align="right"
+                data-pinned="actions"
+                sx={(theme) => ({ ...pinnedLook(theme), zIndex: 2 })}
+              >
+                {t('common.actions')}
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {empty ? (
             <TableRow>
-              {columns.map((c) => (
-                <TableCell
-                  key={c.id}
-                  align={c.align}
-                  sortDirection={params.order_by === c.id ? params.order : false}
-                >
-                  {c.sortable ? (
-                    <TableSortLabel
-                      active={params.order_by === c.id}
-                      direction={params.order_by === c.id ? params.order : 'asc'}
-                      onClick={() => onParamsChange(nextSort(params, c.id))}
-                    >
-                      {c.label}
-                    </TableSortLabel>
-                  ) : (
-                    c.label
-                  )}
-                </TableCell>
-              ))}
-              {visible.length > 0 && <TableCell align="right">{t('common.actions')}</TableCell>}
+              <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                {t('common.noData')}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 && !loading ? (
-              <TableRow>
-                <TableCell colSpan={colSpan} align="center" sx={{ py: 6, color: 'text.secondary' }}>
-                  {t('common.noData')}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => (
-                <TableRow key={rowKey(row)} hover>
-                  {columns.map((c) => (
-                    <TableCell key={c.id} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.id] ?? '')}
+          ) : (
+            rows.map((row) => {
+              const key = rowKey(row);
+              const saved = key === highlight;
+              return (
+                <TableRow
+                  key={key}
+                  hover
+                  data-saved={saved || undefined}
+                  sx={saved ? (theme) => ({ '& > td': savedLook(theme) }) : undefined}
+                >
+                  {shown.map((c) => (
+                    <TableCell
+                      key={c.id}
+                      align={c.align}
+                      sx={{ whiteSpace: c.nowrap ? 'nowrap' : undefined, minWidth: c.minWidth }}
+                    >
+                      {cellContent(c, row)}
                     </TableCell>
                   ))}
-                  {visible.length > 0 && (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {showActions && (
+                    <TableCell align="right" data-pinned="actions" sx={pinnedLook}>
                       <RowActionButtons row={row} actions={actions!} can={can} />
                     </TableCell>
                   )}
                 </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
-        page={Math.max(0, params.page - 1)}
-        rowsPerPage={params.per_page || DEFAULT_PER_PAGE}
-        rowsPerPageOptions={[DEFAULT_PER_PAGE]}
-        onPageChange={(_e, page) => onParamsChange({ ...params, page: page + 1 })}
-        labelRowsPerPage={t('table.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(`table.${type}Page`)}
-      />
-    </Paper>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
-}
 
-function RowActionButtons<Row>({ row, actions, can }: { row: Row; actions: RowActions<Row>; can: (p?: Permission) => boolean }) {
-  const { t } = useTranslation();
-  const { edit, delete: remove, enable, follow, custom = [] } = actions;
   return (
-    <>
-      {custom.map((action) => {
-        const hidden = typeof action.hidden === 'function' ? action.hidden(row) : action.hidden;
-        if (hidden) return null;
-        const label = typeof action.label === 'function' ? action.label(row) : action.label;
-        return (
-          <Tooltip key={action.id} title={label}>
-            <span>
-              <IconButton
-                size="small"
-                color={action.color}
-                aria-label={label}
-                disabled={!can(action.permission) || Boolean(action.disabled?.(row))}
-                onClick={() => action.onClick(row)}
-              >
-                {action.icon}
-              </IconButton>
-            </span>
-          </Tooltip>
-        );
-      })}
-      {enable && !enable.hidden && (
-        <Switch
-          size="small"
-          checked={enable.isOn(row)}
-          disabled={!can(enable.permission)}
-          onChange={() => enable.onToggle(row)}
-          slotProps={{ input: { 'aria-label': enable.isOn(row) ? t('common.disable') : t('common.enable') } }}
+    // On a phone the cards carry their own borders; the frame around them would only take width.
+    <Paper
+      ref={frame}
+      variant="outlined"
+      sx={phone ? { border: 0, bgcolor: 'transparent' } : { overflow: 'hidden' }}
+    >
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={t('common.loading')} />}</Box>
+      {phone && !empty ? (
+        <RowCards
+          label={label}
+          columns={shown}
+          rows={rows}
+          rowKey={rowKey}
+          actions={actions}
+          showActions={showActions}
+          can={can}
+          highlight={highlight}
+          params={params}
+          onParamsChange={onParamsChange}
         />
+      ) : phone ? (
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+          {t('common.noData')}
+        </Typography>
+      ) : (
+        table
       )}
-      {follow && !follow.hidden && (
-        <Tooltip title={follow.isOn(row) ? t('common.unfollow') : t('common.follow')}>
-          <span>
-            <IconButton
-              size="small"
-              aria-pressed={follow.isOn(row)}
-              aria-label={follow.isOn(row) ? t('common.unfollow') : t('common.follow')}
-              disabled={!can(follow.permission)}
-              onClick={() => follow.onToggle(row)}
-            >
-              {follow.isOn(row) ? <StarIcon fontSize="small" color="warning" /> : <StarBorderIcon fontSize="small" />}
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-      {edit && !edit.hidden && (
-        <Tooltip title={t('common.edit')}>
-          <span>
-            <IconButton size="small" aria-label={t('common.edit')} disabled={!can(edit.permission)} onClick={() => edit.onClick(row)}>
-              <EditOutlinedIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-      {remove && !remove.hidden && (
-        <Tooltip title={t('common.delete')}>
-          <span>
-            <IconButton size="small" aria-label={t('common.delete')} disabled={!can(remove.permission)} onClick={() => remove.onClick(row)}>
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-    </>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          pl: phone ? 0 : 1,
+        }}
+      >
+        <ColumnMenu
+          columns={columns.filter((c) => c.label)}
+          hidden={prefs.hidden.filter((id) => columns.some((c) => c.id === id))}
+          onChange={(hidden) => setPrefs({ hidden })}
+        />
+        <TablePagination
+          component="div"
+          count={data?.total ?? 0}
+          page={Math.max(0, params.page - 1)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={
+            (PAGE_SIZES as readonly number[]).includes(perPage) ? [...PAGE_SIZES] : [perPage, ...PAGE_SIZES]
+          }
+          onPageChange={(_e, page) => onParamsChange({ ...params, page: page + 1 })}
+          onRowsPerPageChange={(e) => {
+            const size = Number(e.target.value);
+            setPrefs({ perPage: size });
+            onParamsChange({ ...params, page: 1, per_page: size });
+          }}
+          labelRowsPerPage={t('table.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+          getItemAriaLabel={(type) => t(`table.${type}Page`)}
+          sx={{ ml: 'auto', borderBottom: 0, '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: 1 } }}
+        />
+      </Box>
+    </Paper>
   );
 }

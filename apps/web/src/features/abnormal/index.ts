@@ -5,4 +5,5 @@ import { lazy } from 'react';
  * home page's live alert tab, which loads on first open.
  */
 export { AlertBell } from './components/AlertBell.tsx';
+export { AlertTypeChip } from './components/PriorityBadge.tsx';
 export const AbnormalFeedTab = lazy(() => import('./components/AbnormalFeedTab.tsx'));

@@ -17,6 +17,9 @@ const when = (s: number | null) => (s === null ? '-' : formatDate(s, localeStore
 /** Coordinates as text: the page stays useful where no map tiles load. */
 export const coordinates = (r: Pick<DeviceRealTimeRow, 'lat' | 'lng'>) => (r.lat === null || r.lng === null ? '-' : `${r.lat.toFixed(5)}, ${r.lng.toFixed(5)}`);
 
+/** Names the live device list in each user's remembered columns and page size. */
+const TABLE = 'device-real-time';
+
 /**
  * SPEC §7 `/device/bind/real-time`: each worn device's current state (online, battery, worn, last
  * position) with the members' positions and safe zones on a map. Setting a safe zone lets the
@@ -27,7 +30,7 @@ export default function DeviceRealTimePage() {
   const { term, label } = useMemberTerm();
   const areas = useAreaOptions();
   const [filters, setFilters] = useState<ListFilters>({});
-  const [params, setParams] = useListParams({ order_by: 'member_name' });
+  const [params, setParams] = useListParams({ order_by: 'member_name' }, TABLE);
   const [zoneOf, setZoneOf] = useState<DeviceRealTimeRow | null>(null);
   const query = useResourceList(Resource.deviceBindRealTime, deviceRealTimeRow, params, filters);
   const rows = useMemo(() => query.data?.list ?? [], [query.data]);
@@ -83,6 +86,7 @@ export default function DeviceRealTimePage() {
       <PositionMap points={points} />
       <ServerTable<DeviceRealTimeRow>
         label={t('page.device-real-time')}
+        name={TABLE}
         columns={columns}
         data={query.data}
         loading={query.isFetching}

@@ -4,7 +4,7 @@ import ReportIcon from '@mui/icons-material/Report';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { useTranslation } from 'react-i18next';
-import { type AlertPriority, abnormalTypePriority, alertPriorityLabelKey } from '@vigil/contracts';
+import { type AbnormalType, type AlertPriority, abnormalTypeLabelKey, abnormalTypePriority, alertPriorityLabelKey } from '@vigil/contracts';
 
 const flash = keyframes`
   0%, 49% { opacity: 1; }
@@ -44,6 +44,37 @@ export function PriorityBadge({ type, live = false }: { type: number; live?: boo
             }
           : {}),
       }}
+    />
+  );
+}
+
+const screenReaderOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * An alert's type as a chip, for tables that list alerts (handling records): the priority's icon
+ * and colour, the type's name as the words, and the priority named for screen readers and on hover.
+ * It keeps to one line, so a long name does not stack a narrow column five lines deep.
+ */
+export function AlertTypeChip({ type }: { type: number }) {
+  const { t } = useTranslation();
+  const priority = abnormalTypePriority(type);
+  const { color, icon } = look[priority];
+  const name = t(abnormalTypeLabelKey[type as AbnormalType] ?? 'abnormal.unknownType');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={color}
+      icon={icon}
+      label={
+        <>
+          {name}
+          <span style={screenReaderOnly}>{`, ${t(alertPriorityLabelKey[priority])}`}</span>
+        </>
+      }
+      title={t(alertPriorityLabelKey[priority])}
+      data-priority={priority}
+      sx={{ maxWidth: '100%' }}
     />
   );
 }

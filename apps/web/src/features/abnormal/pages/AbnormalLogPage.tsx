@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
@@ -13,12 +11,12 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type AbnormalListItem, Resource, nowUnix } from '@vigil/contracts';
+import { FilterPanel } from '../../../components/resource/index.ts';
 import { type Column, ServerTable } from '../../../components/server-table/ServerTable.tsx';
 import { useListParams } from '../../../components/server-table/list-params.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
 import { abnormalKeys, fetchAbnormalAll, fetchAbnormalPage } from '../api.ts';
 import { AbnormalActionsHost } from '../components/AbnormalActionsHost.tsx';
@@ -27,11 +25,17 @@ import { abnormalCsv } from '../csv.ts';
 import { downloadText } from '../../../lib/csv.ts';
 import { categoryText, detailText, deviceText, placeText, typeText } from '../describe.ts';
 import { PriorityBadge } from '../components/PriorityBadge.tsx';
-import { type LogView, filtersToQuery, initialFilters } from '../filters.ts';
+import { type LogFilterState, type LogView, filtersToQuery, initialFilters } from '../filters.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 
 const views: LogView[] = ['all', 'device', 'member'];
+
+/** Names the log in each user's remembered columns and page size. */
+const TABLE = 'abnormal-log';
+
+/** Filters that narrow the log beyond its date range (the range is always set). */
+const activeFilters = (f: LogFilterState) => [f.type, f.category, f.handled, f.areaId, f.memberId, f.deviceType].filter((v) => v !== -1).length;
 
 /**
  * SPEC §2 abnormal log, with its device-abnormalities and member-abnormalities views: filters by
@@ -44,10 +48,9 @@ export default function AbnormalLogPage() {
   const locale = useStore(localeStore);
   const [view, setView] = useState<LogView>('all');
   const [filters, setFilters] = useState(initialFilters);
-  const [params, setParams] = useListParams({ order: 'desc', order_by: 'occur_time' });
+  const [params, setParams] = useListParams({ order: 'desc', order_by: 'occur_time' }, TABLE);
   const [exporting, setExporting] = useState(false);
   const follow = useFollowToggle();
-  const canHandle = usePermission('POST', Resource.handleAbnormal);
   const query = { ...filtersToQuery(filters, view), ...params };
   const { data, isFetching } = useQuery({
     queryKey: abnormalKeys.page(query),
@@ -71,11 +74,12 @@ export default function AbnormalLogPage() {
     <AbnormalActionsHost>
       {(actions) => {
         const columns: Column<AbnormalListItem>[] = [
-          { id: 'occur_time', label: t('abnormal.field.occurTime'), sortable: true, render: (r) => formatDate(r.occur_time, locale, 'dateTime') },
+          { id: 'occur_time', label: t('abnormal.field.occurTime'), sortable: true, nowrap: true, render: (r) => formatDate(r.occur_time, locale, 'dateTime') },
           {
             id: 'type',
             label: t('abnormal.field.type'),
             sortable: true,
+            minWidth: 220,
             render: (r) => (
               <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
                 <PriorityBadge type={r.type} />
@@ -84,38 +88,16 @@ export default function AbnormalLogPage() {
               </Stack>
             ),
           },
-          { id: 'category', label: t('abnormal.field.category'), render: (r) => categoryText(t, r.category) },
+          // Chinese wraps between any two characters: widths keep names on one or two lines.
+          { id: 'category', label: t('abnormal.field.category'), minWidth: 100, render: (r) => categoryText(t, r.category) },
           ...(view === 'device' ? [] : [{ id: 'member', label: memberLabel, render: (r: AbnormalListItem) => r.source.user?.name ?? '-' }]),
-          { id: 'area', label: t('abnormal.field.area'), render: (r) => placeText(t, r) || '-' },
-          ...(view === 'member' ? [] : [{ id: 'device', label: t('abnormal.field.device'), render: (r: AbnormalListItem) => deviceText(t, r) || '-' }]),
-          { id: 'detail', label: t('abnormal.field.detail'), render: (r) => detailText(t, r) || '-' },
+          { id: 'area', label: t('abnormal.field.area'), minWidth: 150, render: (r) => placeText(t, r) || '-' },
+          ...(view === 'member' ? [] : [{ id: 'device', label: t('abnormal.field.device'), minWidth: 140, render: (r: AbnormalListItem) => deviceText(t, r) || '-' }]),
+          { id: 'detail', label: t('abnormal.field.detail'), minWidth: 150, render: (r) => detailText(t, r) || '-' },
           {
             id: 'handle',
             label: t('abnormal.field.handledBy'),
             render: (r) => (r.handle ? `${r.handle.staff_name} · ${formatDate(r.handle.handle_time, locale, 'dateTime')}` : '-'),
-          },
-          {
-            id: 'open',
-            label: '',
-            align: 'right',
-            render: (r) => (
-              <Stack direction="row" justifyContent="flex-end">
-                <Tooltip title={t('abnormal.detail.open')}>
-                  <IconButton size="small" aria-label={t('abnormal.detail.open')} onClick={() => actions.showDetail(r.id)}>
-                    <InfoOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                {!r.is_handle && (
-                  <Tooltip title={t('abnormal.handle.action')}>
-                    <span>
-                      <IconButton size="small" aria-label={t('abnormal.handle.action')} disabled={!canHandle} onClick={() => actions.handle(r.id)}>
-                        <TaskAltIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                )}
-              </Stack>
-            ),
           },
         ];
         return (
@@ -140,16 +122,19 @@ export default function AbnormalLogPage() {
                 <Tab key={v} value={v} label={t(`abnormal.log.view.${v}`)} />
               ))}
             </Tabs>
-            <LogFilters
-              value={filters}
-              view={view}
-              onChange={(next) => {
-                setFilters(next);
-                setParams((p) => ({ ...p, page: 1 }));
-              }}
-            />
+            <FilterPanel active={activeFilters(filters)}>
+              <LogFilters
+                value={filters}
+                view={view}
+                onChange={(next) => {
+                  setFilters(next);
+                  setParams((p) => ({ ...p, page: 1 }));
+                }}
+              />
+            </FilterPanel>
             <ServerTable
               label={t(`abnormal.log.title.${view}`)}
+              name={TABLE}
               columns={columns}
               data={data}
               loading={isFetching}
@@ -157,6 +142,18 @@ export default function AbnormalLogPage() {
               onParamsChange={setParams}
               rowKey={(r) => r.id}
               actions={{
+                // Details and handling sit with the star in the pinned actions column.
+                custom: [
+                  { id: 'detail', label: t('abnormal.detail.open'), icon: <InfoOutlinedIcon fontSize="small" />, onClick: (r) => actions.showDetail(r.id) },
+                  {
+                    id: 'handle',
+                    label: t('abnormal.handle.action'),
+                    icon: <TaskAltIcon fontSize="small" />,
+                    onClick: (r) => actions.handle(r.id),
+                    permission: { method: 'POST', route: Resource.handleAbnormal },
+                    hidden: (r) => r.is_handle,
+                  },
+                ],
                 follow: {
                   isOn: (r) => r.is_follow,
                   onToggle: (r) => follow.mutate(r),
