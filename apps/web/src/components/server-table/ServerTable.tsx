@@ -49,6 +49,8 @@ type Props<Row> = {
   actions?: RowActions<Row>;
   /** The key of a row to mark as just saved. */
   highlight?: Key | null;
+  /** The page size is the page's own (SPEC's 15 rows of a vital table): no rows-per-page choice. */
+  fixedPageSize?: boolean;
 };
 
 /**
@@ -67,6 +69,7 @@ export function ServerTable<Row>({
   rowKey,
   actions,
   highlight,
+  fixedPageSize,
 }: Props<Row>) {
   const { t } = useTranslation();
   const session = useSession();
@@ -210,7 +213,7 @@ export function ServerTable<Row>({
           page={Math.max(0, params.page - 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={
-            (PAGE_SIZES as readonly number[]).includes(perPage) ? [...PAGE_SIZES] : [perPage, ...PAGE_SIZES]
+            fixedPageSize ? [] : (PAGE_SIZES as readonly number[]).includes(perPage) ? [...PAGE_SIZES] : [perPage, ...PAGE_SIZES]
           }
           onPageChange={(_e, page) => onParamsChange({ ...params, page: page + 1 })}
           onRowsPerPageChange={(e) => {

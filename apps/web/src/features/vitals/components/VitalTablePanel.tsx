@@ -65,6 +65,7 @@ export function VitalTablePanel({ config, scope, sources }: { config: VitalKindC
         params={params}
         onParamsChange={setParams}
         rowKey={(r) => r.id}
+        fixedPageSize
         actions={{ edit: { onClick: () => undefined, hidden: true }, delete: { onClick: () => undefined, hidden: true } }}
       />
       {config.detail === 'ecgWaveform' && <EcgWaveformDialog id={waveform} onClose={() => setWaveform(null)} />}
