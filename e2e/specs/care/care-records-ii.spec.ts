@@ -27,6 +27,8 @@ test('a nurse marks pain on the body map in Chinese, saves, and the pain alert a
   await loginAs(page, 'orgstaff');
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: '中文' }).click();
+  // The choice is remembered once the Chinese texts have loaded: leaving earlier would forget it.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
   await page.goto('/symptom-manage');
   await expect(page.getByRole('heading', { name: '症狀照護' })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');

@@ -46,6 +46,24 @@ describe('<FormDialog>', () => {
     expect(onSubmit).toHaveBeenLastCalledWith({ name: 'Ada', phone: '', email: 'a@b.co' });
   });
 
+  it('keeps what the user typed when the page re-renders with the same defaults (a picker\'s options arriving)', async () => {
+    const dialogWith = (options: { value: string; label: string }[]) => (
+      <FormDialog
+        open
+        title="Edit profile"
+        schema={personalUpdateRequest}
+        defaultValues={{ name: '', phone: '', email: '' }}
+        fields={[...fields, { name: 'phone' as const, label: 'Phone', options }]}
+        onSubmit={async () => undefined}
+        onClose={() => undefined}
+      />
+    );
+    const { rerender } = renderWithProviders(dialogWith([]));
+    await userEvent.type(screen.getByLabelText(/Name/), 'Ada');
+    rerender(dialogWith([{ value: 'desk', label: 'Desk' }]));
+    expect((screen.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Ada');
+  });
+
   it('cannot submit without the permission for its call', () => {
     signInAs({ api: [] });
     renderWithProviders(

@@ -62,10 +62,14 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   const trackUpload = useCallback((delta: 1 | -1) => setUploads((n) => n + delta), []);
   const [confirmingClose, setConfirmingClose] = useState(false);
 
-  // Each opening starts from the values given for it (a different row, or a fresh create).
+  // Each opening starts from the values given for it (a different row, or a fresh create). Pages
+  // build their defaults anew on every render, so only different values reset the form: a page
+  // re-rendering as a picker's options arrive must not wipe what the user already chose.
+  const defaultsKey = JSON.stringify(defaultValues);
   useEffect(() => {
     if (open) reset(defaultValues);
-  }, [open, defaultValues, reset]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the values, not the object's identity
+  }, [open, defaultsKey, reset]);
 
   // A clean form closes at once; one the user has changed asks before its changes are lost.
   const requestClose = () => {
