@@ -127,7 +127,14 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
   const save = useSave<unknown>(resource, touches);
   const remove = useRemove(resource, touches);
   const toggle = useFlagToggle<R>(listKey(resource, params, query));
-  const [editing, setEditing] = useState<{ id?: number; title: string; dialog: ResourceDialog } | null>(null);
+  // Which dialog is open, not the dialog itself: it is taken from the props at each render, so a
+  // picker whose options load after the dialog opened still gets them.
+  const [editing, setEditing] = useState<{ row?: R; title: string } | null>(null);
+  const editingDialog: ResourceDialog | undefined = editing
+    ? editing.row === undefined
+      ? create?.dialog
+      : edit?.dialog(editing.row)
+    : undefined;
   const [deleting, setDeleting] = useState<R | null>(null);
   const view = JSON.stringify([params, query]);
   const [saved, setSaved] = useState<Saved<R> | null>(null);
@@ -162,7 +169,7 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
     ...(props.rowActions && { custom: props.rowActions }),
     ...(edit && {
       edit: {
-        onClick: (r: R) => setEditing({ id: r.id, title: edit.title, dialog: edit.dialog(r) }),
+        onClick: (r: R) => setEditing({ row: r, title: edit.title }),
         permission: { method: 'PUT' as const, route: `${resource}/{id}` },
       },
     }),
@@ -196,7 +203,7 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
               route={resource}
               variant="contained"
               startIcon={<AddIcon />}
-              onClick={() => setEditing({ title: create.label, dialog: create.dialog })}
+              onClick={() => setEditing({ title: create.label })}
             >
               {create.label}
             </PermissionButton>
@@ -230,16 +237,17 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
         {saved ? `${t('table.saved')}${saved.seq % 2 ? '' : '\u00a0'}` : ''}
       </Box>
       {editing &&
-        editing.dialog.render({
+        editingDialog?.render({
           title: editing.title,
           permission:
-            editing.id === undefined
+            editing.row === undefined
               ? { method: 'POST', route: resource }
               : { method: 'PUT', route: `${resource}/{id}` },
           onClose: () => setEditing(null),
           submit: async (body) => {
-            const result = await save.mutateAsync({ id: editing.id, body });
-            showSaved(result, editing.id);
+            const id = editing.row?.id;
+            const result = await save.mutateAsync({ id, body });
+            showSaved(result, id);
             return result;
           },
         })}
