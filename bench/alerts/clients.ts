@@ -5,7 +5,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 
-type Staff = { token: string; org: number };
+/** `url`: the instance this socket connects to, when not the default (bench:scale spreads them over two). */
+type Staff = { token: string; org: number; url?: string };
 type Input = { url: string; staff: Staff[] };
 
 const { url, staff } = workerData as Input;
@@ -21,7 +22,7 @@ async function connectAll(): Promise<void> {
       staff.slice(i, i + 100).map(
         (s) =>
           new Promise<void>((resolve, reject) => {
-            const socket = io(`${url}/staff`, { transports: ['websocket'], auth: { token: s.token }, reconnection: false, forceNew: true, timeout: 5000 });
+            const socket = io(`${s.url ?? url}/staff`, { transports: ['websocket'], auth: { token: s.token }, reconnection: false, forceNew: true, timeout: 5000 });
             sockets.push(socket);
             socket.on('abnormal', (p: { source: { device: { id: number } | null } }) => {
               receipts.push({ org: s.org, device: p.source.device?.id ?? -1, at: now() });
