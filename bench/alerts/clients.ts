@@ -15,6 +15,8 @@ const now = () => performance.timeOrigin + performance.now();
 const receipts: Array<{ org: number; device: number; at: number }> = [];
 const sockets: Socket[] = [];
 let loggedIn = 0;
+/** Sockets logged in per organisation: the deliveries each alert should reach. */
+const loggedInByOrg: Record<number, number> = {};
 let failed = 0;
 
 async function connectAll(): Promise<void> {
@@ -35,6 +37,7 @@ async function connectAll(): Promise<void> {
             socket.once('login', () => {
               clearTimeout(late);
               loggedIn++;
+              loggedInByOrg[s.org] = (loggedInByOrg[s.org] ?? 0) + 1;
               resolve();
             });
             // Counted and left out, like a late login: the run reports how many sockets it held.
@@ -57,5 +60,5 @@ parentPort!.on('message', (msg: string) => {
 });
 
 connectAll()
-  .then(() => parentPort!.postMessage({ kind: 'ready', connected: loggedIn, failed }))
+  .then(() => parentPort!.postMessage({ kind: 'ready', connected: loggedIn, failed, byOrg: loggedInByOrg }))
   .catch((err: unknown) => parentPort!.postMessage({ kind: 'error', message: String(err) }));
