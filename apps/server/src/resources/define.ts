@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { dataEnvelope, fromUnix, idParam, paginated, type ListQueryBase } from '@vigil/contracts';
 import type { Db, Tx } from '../db/client.ts';
@@ -12,7 +12,7 @@ import { FOREIGN_KEY_VIOLATION, databaseCode } from '../http/db-errors.ts';
 import { notFound, processError } from '../http/errors.ts';
 import { auditRecord } from '../audit/hook.ts';
 import { emptyData, errorResponses } from '../http/schemas.ts';
-import { paginate, pageWindow } from './paging.ts';
+import { countTotal, pageSlice, paginate } from './paging.ts';
 import { containsPattern } from './rows.ts';
 import { historyWriter, type HistoryOptions } from './history.ts';
 import { compileWire, compileWrite, wireSource, type WireField, type WireMap } from './wire.ts';
@@ -163,8 +163,8 @@ export function defineResource<
     return q;
   }
   const select = (db: Db | Tx) => withJoins(db.select(wire.fields).from(table as PgTable).$dynamic() as unknown as PgSelect);
-  const countRows = (db: Db | Tx) =>
-    withJoins(db.select({ total: count() }).from(table as PgTable).$dynamic() as unknown as PgSelect);
+  const countRows = (db: Db | Tx) => withJoins(db.select({ one: sql`1` }).from(table as PgTable).$dynamic() as unknown as PgSelect);
+  const pageIds = (db: Db | Tx) => withJoins(db.select({ id: table.id }).from(table as PgTable).$dynamic() as unknown as PgSelect);
   const toRows = (rows: unknown[]) => rows.map((row) => wire.toRow(row as Record<string, unknown>));
 
   async function fetchOne(db: Db | Tx, p: Principal, id: number): Promise<TRow> {
@@ -245,15 +245,21 @@ export function defineResource<
           const q = request.query as ListQueryBase & { order_by: string } & Record<string, unknown>;
           const where = listWhere(request.principal, q);
           const { db } = app.database;
-          const [{ total }] = (await countRows(db).where(where)) as { total: number }[];
+          const total = await countTotal(db, countRows(db).where(where));
           const direction = q.order === 'desc' ? desc : asc;
           // id breaks ties so pages never overlap or skip rows.
-          let query = select(db)
+          const order = (d: typeof asc) => [d(orderColumns[q.order_by]), d(table.id)];
+          const slice = pageSlice(q, total);
+          if (!slice) return { data: paginate(q, total, toRows(await select(db).where(where).orderBy(...order(direction)))) };
+          // The page's ids first, then its rows: the names and times a row shows (subqueries,
+          // joins) are then computed for the page only, not for every row the offset skips.
+          const ids = pageIds(db)
             .where(where)
-            .orderBy(direction(orderColumns[q.order_by]), direction(table.id));
-          const { offset, limit } = pageWindow(q);
-          if (limit !== undefined) query = query.limit(limit).offset(offset);
-          return { data: paginate(q, total, toRows(await query)) };
+            .orderBy(...order(slice.reverse ? (direction === asc ? desc : asc) : direction))
+            .limit(slice.limit)
+            .offset(slice.offset);
+          const rows = await select(db).where(inArray(table.id, ids)).orderBy(...order(direction));
+          return { data: paginate(q, total, toRows(rows)) };
         },
       );
     }

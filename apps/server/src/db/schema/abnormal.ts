@@ -69,6 +69,10 @@ export const abnormalEvents = pgTable(
       .on(t.type, sql`coalesce(${t.memberId}, 0)`, sql`coalesce(${t.deviceId}, 0)`)
       .where(sql`not ${t.isHandle} and ${t.recoveredAt} is null`),
     index('abnormal_events_org_time_idx').on(t.orgId, t.occurTime),
+    // The abnormal log's order (newest first, id breaking ties) read straight from an index: the
+    // scope condition (own organisation or one granting it) is an OR the (org, time) index cannot
+    // serve, so without this a page sorted the whole table (330 ms at 200,000 events, bench:deep).
+    index('abnormal_events_time_idx').on(t.occurTime, t.id),
     index('abnormal_events_member_time_idx').on(t.memberId, t.occurTime),
   ],
 );

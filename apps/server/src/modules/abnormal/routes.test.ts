@@ -13,7 +13,7 @@ import {
 } from '@vigil/contracts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
-import { apiGroups, members, roles } from '../../db/schema/index.ts';
+import { abnormalEvents, apiGroups, members, roles } from '../../db/schema/index.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 
@@ -216,5 +216,26 @@ describe('abnormal events', () => {
     expect((await api(t.app, token).get('/abnormal/burden', { start_date: now, end_date: now - 10 })).json().errors[0].field).toBe('end_date');
     const other = await login(t.app, 'tadminb');
     expect((await api(t.app, other).get('/abnormal/burden', { start_date: now - 86_400, end_date: now })).json().data.total).toBe(0);
+  });
+});
+
+// Last: the falls it adds would otherwise show in the burden and list figures above.
+describe('abnormal log paging', () => {
+  it('pages through the log newest first: every event once, in order, the deep pages read from the end', async () => {
+    // Seven handled falls, two of them at the same moment (id breaks the tie).
+    const times = [now - 7000, now - 6000, now - 5000, now - 5000, now - 3000, now - 2000, now - 1000];
+    await t.db.insert(abnormalEvents).values(
+      times.map((time) => ({ orgId: world.orgs.careA, areaId: world.areas.areaA1, memberId, type: AbnormalType.fall, category: AbnormalCategory.fall, occurTime: new Date(time * 1000), isHandle: true })),
+    );
+    const query = { type: AbnormalType.fall, user_id: memberId, order_by: 'occur_time', order: 'desc' };
+    const all = (await api(t.app, token).get('/abnormal', { ...query, per_page: -1 })).json().data.list as { id: number; occur_time: number }[];
+    expect(all.map((e) => e.occur_time)).toEqual([...times].reverse());
+    const paged: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const data = (await api(t.app, token).get('/abnormal', { ...query, per_page: 2, page })).json().data;
+      expect(data).toMatchObject({ total: 7, last_page: 4, current_page: page });
+      paged.push(...data.list.map((e: { id: number }) => e.id));
+    }
+    expect(paged).toEqual(all.map((e) => e.id));
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, gte, inArray, lte, not, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
 import { fromUnix, toUnix, type AbnormalHandle, type AbnormalListItem, type AbnormalListQuery, type HandleAbnormalRequest } from '@vigil/contracts';
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { abnormalEvents, abnormalHandles, areas, devices, members, staff } from '../../db/schema/index.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { notFound } from '../../http/errors.ts';
-import { paginate, pageWindow } from '../../resources/paging.ts';
+import { countTotal, pageSlice, paginate } from '../../resources/paging.ts';
 import { toAbnormalItem, type AbnormalNames } from './payload.ts';
 
 /** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
@@ -94,17 +94,31 @@ export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
     q.user_id === undefined ? undefined : eq(abnormalEvents.memberId, q.user_id),
     q.org_id === undefined ? undefined : eq(abnormalEvents.orgId, q.org_id),
   ) as SQL;
-  const [{ total }] = await db.select({ total: count() }).from(abnormalEvents).where(condition);
+  const total = await countTotal(db, db.select({ one: sql`1` }).from(abnormalEvents).where(condition));
   const direction = q.order === 'desc' ? desc : asc;
   const column = { id: abnormalEvents.id, occur_time: abnormalEvents.occurTime, type: abnormalEvents.type }[
     q.order_by
   ];
-  const { offset, limit } = pageWindow(q);
-  const query = joined(db)
-    .where(condition)
-    .orderBy(direction(column), direction(abnormalEvents.id))
-    .$dynamic();
-  const rows = limit === undefined ? await query : await query.limit(limit).offset(offset);
+  const order = (d: typeof asc) => [d(column), d(abnormalEvents.id)];
+  const slice = pageSlice(q, total);
+  // The page's ids first (from the list's end for a deep page), then the page joined with its
+  // names: the offset then skips index entries, not joined rows.
+  const rows = slice
+    ? await joined(db)
+        .where(
+          inArray(
+            abnormalEvents.id,
+            db
+              .select({ id: abnormalEvents.id })
+              .from(abnormalEvents)
+              .where(condition)
+              .orderBy(...order(slice.reverse ? (direction === asc ? desc : asc) : direction))
+              .limit(slice.limit)
+              .offset(slice.offset),
+          ),
+        )
+        .orderBy(...order(direction))
+    : await joined(db).where(condition).orderBy(...order(direction));
   const handles = await handlesOf(
     db,
     rows.map((r) => r.e.id),

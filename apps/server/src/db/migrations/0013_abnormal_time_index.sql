@@ -1,0 +1,1 @@
+CREATE INDEX "abnormal_events_time_idx" ON "abnormal_events" USING btree ("occur_time","id");
