@@ -147,8 +147,9 @@ test.describe('every sidebar page of every demo account', () => {
   test.describe.configure({ mode: 'parallel' });
   for (const account of Object.keys(demoAccounts) as DemoAccount[]) {
     test(`${account}: every page loads without errors or serious accessibility violations`, async ({ page }) => {
-      // Up to 40 pages: a page's budget of a few seconds each, with room for a loaded machine.
-      test.setTimeout(180_000);
+      // Up to 40 pages: a page's budget of a few seconds each (an axe run included), with room
+      // for a loaded machine.
+      test.setTimeout(240_000);
       const { problems, pages } = await crawl(page, account, crawlPlan());
       expect(pages).toBeGreaterThan(0);
       expect(problems, `${account}:\n${problems.join('\n')}`).toEqual([]);
