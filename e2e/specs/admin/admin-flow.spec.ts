@@ -118,7 +118,7 @@ test('the new admin sets up the organisation and the change logs show it', async
 
   // A medical-state change is written to the medical-state log.
   await page.getByRole('tab', { name: 'Basic data' }).click();
-  await page.getByRole('button', { name: new RegExp(`Change the medical state of ${resident}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`change the medical state of ${resident}`, 'i') }).click();
   dialog = page.getByRole('dialog');
   await choose(page, dialog, 'Medical state', 'Hospitalized');
   await saveDialog(dialog);

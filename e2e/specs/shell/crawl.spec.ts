@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type DemoAccount, demoAccounts, expect, type LoginData, loginAs, test } from '../../fixtures.ts';
-import { sidebarPaths } from './helpers.ts';
+import { seriousAxeViolations, sidebarPaths } from './helpers.ts';
 
 /**
  * Issue 15: every page of every demo account's sidebar opens cleanly, and every page in both
  * languages: no request answered 4xx/5xx, no console error, no placeholder (skeleton or spinner)
  * left on screen. Each account opens each of its pages once, in the language the plan gives it;
  * pages are opened from the sidebar (client routing), so a page costs a render, not a reload.
+ *
+ * Issue 16: each page, once settled, is also checked by axe-core, and its serious and critical
+ * violations are problems too. The check rides on the crawl rather than a sweep of its own: the
+ * page is already open and loaded, and axe is injected once per document (client routing keeps
+ * it), so accessibility costs one axe run per page.
  */
 
 type Locale = 'en' | 'zh-TW';
@@ -129,6 +134,8 @@ async function crawl(
       await open(page, path);
       await page.waitForURL((url) => url.pathname === path || url.pathname.startsWith(`${path}/`));
       await expectSettled(page, settled, `${account} ${path} (${locale})`);
+      for (const v of await seriousAxeViolations(page))
+        problems.push(`axe ${v.impact} ${v.id} on ${path} (${locale}): ${v.help} at ${v.nodes.join(' | ')}`);
       pages++;
     }
   }
@@ -139,9 +146,10 @@ test.describe('every sidebar page of every demo account', () => {
   // Accounts are independent (each has its own context and only reads), so both workers share them.
   test.describe.configure({ mode: 'parallel' });
   for (const account of Object.keys(demoAccounts) as DemoAccount[]) {
-    test(`${account}: every page loads without errors`, async ({ page }) => {
-      // Up to 40 pages: a page's budget of a few seconds each, with room for a loaded machine.
-      test.setTimeout(180_000);
+    test(`${account}: every page loads without errors or serious accessibility violations`, async ({ page }) => {
+      // Up to 40 pages: a page's budget of a few seconds each (an axe run included), with room
+      // for a loaded machine.
+      test.setTimeout(240_000);
       const { problems, pages } = await crawl(page, account, crawlPlan());
       expect(pages).toBeGreaterThan(0);
       expect(problems, `${account}:\n${problems.join('\n')}`).toEqual([]);

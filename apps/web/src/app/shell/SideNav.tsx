@@ -121,7 +121,9 @@ export function SideNav({ items, family, onNavigate }: Props) {
   // `/` leads to the role's landing page, which is not always home; /home always is.
   const homePath = useNavigation().landing === 'home' ? '/' : '/home';
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // The logo is a link home too, so the navigation landmark holds it with the list: no part of
+    // the drawer is left outside a landmark.
+    <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar sx={{ px: 2 }}>
         <Box
           component={Link}
@@ -134,7 +136,7 @@ export function SideNav({ items, family, onNavigate }: Props) {
         </Box>
       </Toolbar>
       <Divider />
-      <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ flex: 1, overflowY: 'auto', py: 1 }} data-testid="sidebar">
+      <Box sx={{ flex: 1, overflowY: 'auto', py: 1 }} data-testid="sidebar">
         <List disablePadding sx={{ display: 'grid', gap: 0.25 }}>
           <ListItem disablePadding>
             <ListItemButton

@@ -36,13 +36,15 @@ export function MedicalStateButton({ member }: { member: Pick<MemberRow, 'id' | 
   const [open, setOpen] = useState(false);
   const state = member.medical_state as MedicalState;
   const tone = stateTone[state] ?? 'secondary';
+  const label = t(medicalStateLabelKey[state]);
   return (
     <>
       <Chip
         size="small"
-        label={t(medicalStateLabelKey[state])}
+        label={label}
         onClick={allowed ? () => setOpen(true) : undefined}
-        aria-label={allowed ? t('admin.member.changeStateOf', { name: member.name }) : undefined}
+        // The name starts with the state the chip shows, so a speech user can say what they see.
+        aria-label={allowed ? t('admin.member.stateChip', { state: label, name: member.name }) : undefined}
         // A tinted chip with the tone's dark (light theme) or light (dark theme) text keeps AA contrast in both themes.
         sx={(theme) => {
           const main = theme.palette[tone].main;
