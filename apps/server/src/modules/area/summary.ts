@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type AreaSummary, type AreaSummaryRow, IndexPanelPath, Resource, areaSummary, dataEnvelope } from '@vigil/contracts';
+import {
+  type AreaSummary,
+  type AreaSummaryRow,
+  IndexPanelPath,
+  Resource,
+  areaSummary,
+  dataEnvelope,
+} from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { abnormalEvents, areas, deviceBindings, devices, members } from '../../db/schema/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -37,7 +44,13 @@ export async function summariseAreas(db: Db, p: Principal, now = new Date()): Pr
     ? await db
         .select({ areaId: abnormalEvents.areaId, n: count() })
         .from(abnormalEvents)
-        .where(and(eq(abnormalEvents.isHandle, false), isNull(abnormalEvents.recoveredAt), inArray(abnormalEvents.areaId, ids)))
+        .where(
+          and(
+            eq(abnormalEvents.isHandle, false),
+            isNull(abnormalEvents.recoveredAt),
+            inArray(abnormalEvents.areaId, ids),
+          ),
+        )
         .groupBy(abnormalEvents.areaId)
     : [];
   // A device's area is where it is bound now (binding, else its member's area), else where it was registered.
@@ -49,7 +62,8 @@ export async function summariseAreas(db: Db, p: Principal, now = new Date()): Pr
     .leftJoin(members, eq(members.id, deviceBindings.memberId))
     .where(and(eq(devices.enabled, true), inArray(placed, ids)));
 
-  const byArea = (rows: { areaId: number | null; n: number }[]) => new Map(rows.map((r) => [Number(r.areaId), Number(r.n)]));
+  const byArea = (rows: { areaId: number | null; n: number }[]) =>
+    new Map(rows.map((r) => [Number(r.areaId), Number(r.n)]));
   const memberBy = byArea(memberCounts);
   const alertBy = byArea(alertCounts);
   const onlineBy = new Map<number, number>();
@@ -58,15 +72,13 @@ export async function summariseAreas(db: Db, p: Principal, now = new Date()): Pr
     const area = Number(d.areaId);
     onlineBy.set(area, (onlineBy.get(area) ?? 0) + 1);
   }
-  const list = inScope.map(
-    (a): AreaSummaryRow => ({
-      area_id: a.id,
-      area_name: a.name,
-      members: memberBy.get(a.id) ?? 0,
-      open_alerts: mayReadAlerts ? (alertBy.get(a.id) ?? 0) : null,
-      devices_online: onlineBy.get(a.id) ?? 0,
-    }),
-  );
+  const list = inScope.map((a): AreaSummaryRow => ({
+    area_id: a.id,
+    area_name: a.name,
+    members: memberBy.get(a.id) ?? 0,
+    open_alerts: mayReadAlerts ? (alertBy.get(a.id) ?? 0) : null,
+    devices_online: onlineBy.get(a.id) ?? 0,
+  }));
   return { list };
 }
 
@@ -79,7 +91,8 @@ export async function areaSummaryRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'GET /area' },
       schema: {
         tags: ['area'],
-        summary: 'Per area in scope: enabled members, open alerts (when the caller may read alerts) and devices online',
+        summary:
+          'Per area in scope: enabled members, open alerts (when the caller may read alerts) and devices online',
         response: { 200: dataEnvelope(areaSummary), ...errorResponses },
       },
     },

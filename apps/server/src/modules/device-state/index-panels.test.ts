@@ -43,14 +43,19 @@ async function get(account: string, path: string) {
 }
 
 async function orgOf(account: string): Promise<{ orgId: number; areaId: number | null }> {
-  const [row] = await database.db.select({ orgId: staff.orgId, areaId: staff.areaId }).from(staff).where(eq(staff.account, account));
+  const [row] = await database.db
+    .select({ orgId: staff.orgId, areaId: staff.areaId })
+    .from(staff)
+    .where(eq(staff.account, account));
   return row;
 }
 
 describe('device panel (GET /device/bind/summary)', () => {
   it('counts the worn devices the real-time page lists, by state, and follows fresh readings', async () => {
     const before = deviceSummary.parse((await get('guardadmin', IndexPanelPath.devices)).data);
-    const listed = paginated(deviceRealTimeRow).parse((await get('guardadmin', '/device/bind/real-time?per_page=-1')).data);
+    const listed = paginated(deviceRealTimeRow).parse(
+      (await get('guardadmin', '/device/bind/real-time?per_page=-1')).data,
+    );
     expect(before.bound).toBe(listed.total);
     expect(before.bound).toBeGreaterThan(0);
     expect(before.online + before.offline).toBe(before.bound);
@@ -61,7 +66,13 @@ describe('device panel (GET /device/bind/summary)', () => {
       .select({ serial: devices.serial })
       .from(deviceBindings)
       .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
-      .where(and(eq(devices.orgId, orgId), eq(devices.type, DeviceType.chylyngWatch), isNull(deviceBindings.unboundAt)))
+      .where(
+        and(
+          eq(devices.orgId, orgId),
+          eq(devices.type, DeviceType.chylyngWatch),
+          isNull(deviceBindings.unboundAt),
+        ),
+      )
       .limit(1);
     const t = nowS();
     await ingestServiceOf(instance.app).ingest({ kind: 'gateway', gatewayId: 0, orgId }, [
@@ -82,7 +93,13 @@ describe('device panel (GET /device/bind/summary)', () => {
         .from(deviceBindings)
         .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
         .innerJoin(members, eq(members.id, deviceBindings.memberId))
-        .where(and(eq(devices.orgId, orgId), isNull(deviceBindings.unboundAt), inArray(devices.type, [...wornDeviceTypes])));
+        .where(
+          and(
+            eq(devices.orgId, orgId),
+            isNull(deviceBindings.unboundAt),
+            inArray(devices.type, [...wornDeviceTypes]),
+          ),
+        );
       return Number(row.n);
     };
     for (const account of ['orgadmin', 'guardadmin', 'hospadmin']) {
@@ -103,15 +120,26 @@ describe('sleep-device panel (GET /device/sleep/summary)', () => {
     const sensors = await database.db
       .select({ serial: devices.serial, bound: deviceBindings.id })
       .from(devices)
-      .leftJoin(deviceBindings, and(eq(deviceBindings.deviceId, devices.id), isNull(deviceBindings.unboundAt)))
-      .where(and(eq(devices.orgId, orgId), eq(devices.type, DeviceType.sleepSensor), eq(devices.enabled, true)));
+      .leftJoin(
+        deviceBindings,
+        and(eq(deviceBindings.deviceId, devices.id), isNull(deviceBindings.unboundAt)),
+      )
+      .where(
+        and(eq(devices.orgId, orgId), eq(devices.type, DeviceType.sleepSensor), eq(devices.enabled, true)),
+      );
     const bound = sensors.find((s) => s.bound !== null)!;
     const before = sleepDeviceSummary.parse((await get('hoteladmin', IndexPanelPath.sleepDevices)).data);
     expect(before.total).toBe(sensors.length);
     expect(before.in_bed + before.out_of_bed + before.no_signal).toBe(before.total);
 
     const result = await ingestServiceOf(instance.app).ingest({ kind: 'gateway', gatewayId: 0, orgId }, [
-      { serial: bound.serial, kind: 'bed', source: 1, occur_time: nowS(), values: { status: 1, minutes: 30, heart_rate: 62, breath_rate: 14 } },
+      {
+        serial: bound.serial,
+        kind: 'bed',
+        source: 1,
+        occur_time: nowS(),
+        values: { status: 1, minutes: 30, heart_rate: 62, breath_rate: 14 },
+      },
     ]);
     expect(result.rejected).toEqual([]);
     const after = sleepDeviceSummary.parse((await get('hoteladmin', IndexPanelPath.sleepDevices)).data);
@@ -128,7 +156,10 @@ describe('sleep-device panel (GET /device/sleep/summary)', () => {
 describe('area panel (GET /area/summary)', () => {
   it('lists the caller’s own areas with their members; alerts only for a caller who may read them', async () => {
     const { orgId } = await orgOf('orgadmin');
-    const own = await database.db.select({ id: areas.id }).from(areas).where(and(eq(areas.orgId, orgId), eq(areas.enabled, true)));
+    const own = await database.db
+      .select({ id: areas.id })
+      .from(areas)
+      .where(and(eq(areas.orgId, orgId), eq(areas.enabled, true)));
     const summary = areaSummary.parse((await get('orgadmin', IndexPanelPath.areas)).data);
     expect(summary.list.map((a) => a.area_id).sort()).toEqual(own.map((a) => a.id).sort());
     for (const area of summary.list) {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DeviceType, Resource, Role, areaRow, deviceRealTimeRow, handleRecordRow, sleepHistoryRow } from '@vigil/contracts';
+import {
+  DeviceType,
+  Resource,
+  Role,
+  areaRow,
+  deviceRealTimeRow,
+  handleRecordRow,
+  sleepHistoryRow,
+} from '@vigil/contracts';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
 import DeviceRealTimePage from './DeviceRealTimePage.tsx';
@@ -10,7 +18,16 @@ import SleepHistoryPage from './SleepHistoryPage.tsx';
 
 const get = (route: string) => ({ route, method: 'GET' as const });
 const t0 = 1_767_225_600;
-const area = (id: number, name: string) => ({ id, org_id: 2, org_name: 'Harbour Hotel', name, remark: null, enable: true, created_at: t0, updated_at: t0 });
+const area = (id: number, name: string) => ({
+  id,
+  org_id: 2,
+  org_name: 'Harbour Hotel',
+  name,
+  remark: null,
+  enable: true,
+  created_at: t0,
+  updated_at: t0,
+});
 
 /** The cells of the row holding `text`, from the first column on. */
 async function rowOf(text: string): Promise<string[]> {
@@ -42,7 +59,22 @@ describe('live device state page', { timeout: 20_000 }, () => {
     safe_zone: { lat: 25.033, lng: 121.565, radius: 300 },
     in_zone: false,
   };
-  const silent = { ...watch, id: 32, device_id: 91, serial: 'CH-0002', member_id: 13, member_name: 'Lin Mei', online: false, battery: null, worn: null, lat: null, lng: null, position_time: null, safe_zone: null, in_zone: null };
+  const silent = {
+    ...watch,
+    id: 32,
+    device_id: 91,
+    serial: 'CH-0002',
+    member_id: 13,
+    member_name: 'Lin Mei',
+    online: false,
+    battery: null,
+    worn: null,
+    lat: null,
+    lng: null,
+    position_time: null,
+    safe_zone: null,
+    in_zone: null,
+  };
 
   it('shows each worn device’s state with units, and filters by area and keyword', async () => {
     signInAs({ router: Role.guardAdmin, api: [get(Resource.deviceBindRealTime), get(Resource.area)] });
@@ -53,19 +85,38 @@ describe('live device state page', { timeout: 20_000 }, () => {
 
     const cells = await rowOf('Wang Da-ming');
     expect(cells).toEqual(
-      expect.arrayContaining(['4G location watch · CH-0001', 'Online', '18 %', 'Not worn', '25.03390, 121.56450', 'Outside (300 m)']),
+      expect.arrayContaining([
+        '4G location watch · CH-0001',
+        'Online',
+        '18 %',
+        'Not worn',
+        '25.03390, 121.56450',
+        'Outside (300 m)',
+      ]),
     );
     // A watch that never reported shows dashes, offline, and no zone.
     expect(await rowOf('Lin Mei')).toEqual(expect.arrayContaining(['Offline', '-', 'None set']));
-    expect(server.callsTo('GET', Resource.deviceBindRealTime)[0].query).toMatchObject({ order_by: 'member_name' });
+    expect(server.callsTo('GET', Resource.deviceBindRealTime)[0].query).toMatchObject({
+      order_by: 'member_name',
+    });
 
     const search = within(screen.getByRole('search'));
     await userEvent.click(search.getByRole('combobox', { name: 'Area' }));
     await userEvent.click(await screen.findByRole('option', { name: 'South gate' }));
-    await waitFor(() => expect(server.callsTo('GET', Resource.deviceBindRealTime).at(-1)?.query).toMatchObject({ area_id: '8', page: '1' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET', Resource.deviceBindRealTime).at(-1)?.query).toMatchObject({
+        area_id: '8',
+        page: '1',
+      }),
+    );
     await userEvent.type(search.getByRole('textbox'), 'CH-0002');
     await userEvent.click(search.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(server.callsTo('GET', Resource.deviceBindRealTime).at(-1)?.query).toMatchObject({ area_id: '8', keyword: 'CH-0002' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET', Resource.deviceBindRealTime).at(-1)?.query).toMatchObject({
+        area_id: '8',
+        keyword: 'CH-0002',
+      }),
+    );
   });
 });
 
@@ -90,7 +141,17 @@ describe('sleep perception history page', { timeout: 20_000 }, () => {
     created_at: t0,
     updated_at: t0,
   };
-  const away = { ...report, id: 502, member_name: 'Ho Wen', room: '306', bed: null, status: 0, minutes: 1, heart_rate: null, breath_rate: null };
+  const away = {
+    ...report,
+    id: 502,
+    member_name: 'Ho Wen',
+    room: '306',
+    bed: null,
+    status: 0,
+    minutes: 1,
+    heart_rate: null,
+    breath_rate: null,
+  };
 
   it('shows each bed report with its room, status and rates with units, newest first, and filters by bed status', async () => {
     signInAs({ router: Role.hotelAdmin, api: [get(Resource.deviceSleepHistory), get(Resource.area)] });
@@ -99,17 +160,32 @@ describe('sleep perception history page', { timeout: 20_000 }, () => {
     server.list(Resource.area, areaRow, [area(3, '3F')]);
     renderWithProviders(<SleepHistoryPage />);
 
-    expect(await rowOf('Chen Yi-ting')).toEqual(expect.arrayContaining(['305 · A', 'In bed', '95 minutes', '62 bpm', '14 /min', 'SL-0007']));
+    expect(await rowOf('Chen Yi-ting')).toEqual(
+      expect.arrayContaining(['305 · A', 'In bed', '95 minutes', '62 bpm', '14 /min', 'SL-0007']),
+    );
     expect(await rowOf('Ho Wen')).toEqual(expect.arrayContaining(['306', 'Out of bed', '1 minute', '-']));
-    expect(server.callsTo('GET', Resource.deviceSleepHistory)[0].query).toMatchObject({ order: 'desc', order_by: 'occur_time' });
+    expect(server.callsTo('GET', Resource.deviceSleepHistory)[0].query).toMatchObject({
+      order: 'desc',
+      order_by: 'occur_time',
+    });
 
     const search = within(screen.getByRole('search'));
     await userEvent.click(search.getByRole('combobox', { name: 'Bed status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Out of bed' }));
-    await waitFor(() => expect(server.callsTo('GET', Resource.deviceSleepHistory).at(-1)?.query).toMatchObject({ state: '0', page: '1' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET', Resource.deviceSleepHistory).at(-1)?.query).toMatchObject({
+        state: '0',
+        page: '1',
+      }),
+    );
     await userEvent.type(search.getByRole('textbox'), '306');
     await userEvent.click(search.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(server.callsTo('GET', Resource.deviceSleepHistory).at(-1)?.query).toMatchObject({ state: '0', keyword: '306' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET', Resource.deviceSleepHistory).at(-1)?.query).toMatchObject({
+        state: '0',
+        keyword: '306',
+      }),
+    );
   });
 });
 
@@ -142,11 +218,19 @@ describe('handling records page', { timeout: 20_000 }, () => {
     const cells = await rowOf('Opened the window and checked the air box');
     expect(cells).toEqual(expect.arrayContaining(['3F', 'Grace Lin', '-']));
     expect(cells.join(' ')).toMatch(/temperature high/i);
-    expect(server.callsTo('GET', Resource.handleAbnormal)[0].query).toMatchObject({ order: 'desc', order_by: 'handle_time' });
+    expect(server.callsTo('GET', Resource.handleAbnormal)[0].query).toMatchObject({
+      order: 'desc',
+      order_by: 'handle_time',
+    });
 
     const search = within(screen.getByRole('search'));
     await userEvent.click(search.getByRole('combobox', { name: 'Area' }));
     await userEvent.click(await screen.findByRole('option', { name: '4F' }));
-    await waitFor(() => expect(server.callsTo('GET', Resource.handleAbnormal).at(-1)?.query).toMatchObject({ area_id: '4', page: '1' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET', Resource.handleAbnormal).at(-1)?.query).toMatchObject({
+        area_id: '4',
+        page: '1',
+      }),
+    );
   });
 });

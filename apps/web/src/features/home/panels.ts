@@ -1,4 +1,4 @@
-import { Resource } from '@vigil/contracts';
+import { Resource, type StaffRole, areaScopedRoles } from '@vigil/contracts';
 import { hasPermission, type Session } from '../../lib/session.ts';
 
 /**
@@ -23,3 +23,12 @@ export function visiblePanels(session: Session): IndexPanel[] {
     indexPanelVisible[panel](session),
   );
 }
+
+/**
+ * Device rooms are joined per organisation, or per area for area-scoped roles (server
+ * realtime/rooms.ts `liveRooms`): an area-scoped role without an area joins nothing, so the live
+ * tab would stay empty for good and the panels do not ask.
+ */
+export const mayWatchDeviceRooms = (session: Session): boolean =>
+  session.token !== null &&
+  !(areaScopedRoles.has(session.role as StaffRole) && (session.user?.area_id ?? null) === null);

@@ -21,8 +21,7 @@ import { useNavigation } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useRealtimeStatus } from '../../realtime/index.ts';
 import { useAreaSummary, useDeviceSummary, useLivePanel, useSleepDeviceSummary } from '../api.ts';
-import { mayWatchDeviceRooms } from '../tabs.ts';
-import { visiblePanels } from '../panels.ts';
+import { mayWatchDeviceRooms, visiblePanels } from '../panels.ts';
 
 /** One figure: what it counts, then the count with its unit. `tone` marks figures that need attention. */
 function Figure({
