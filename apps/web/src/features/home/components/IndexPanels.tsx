@@ -190,7 +190,7 @@ function AreaPanel({ live }: { live: boolean }) {
       {list && list.length === 0 && <EmptyState text={t('home.panel.noAreas')} />}
       {list && list.length > 0 && (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-labelledby="index-panel-areas">
+          <Table size="small" aria-labelledby="index-panel-areas" sx={{ whiteSpace: 'nowrap' }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('home.area')}</TableCell>
