@@ -6,6 +6,7 @@ import { personalRoutes } from './personal/routes.ts';
 import { sidebarRoutes } from './sidebar/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { areaRoutes } from './area/routes.ts';
+import { areaSummaryRoutes } from './area/summary.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { physiologicRoutes } from './physiologic/routes.ts';
 import { abnormalRoutes } from './abnormal/routes.ts';
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(sidebarRoutes);
   await app.register(fileRoutes);
   await app.register(areaRoutes);
+  await app.register(areaSummaryRoutes);
   await app.register(ingestRoutes);
   await app.register(physiologicRoutes);
   await app.register(abnormalRoutes);

@@ -96,3 +96,55 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
 export function insideZone(zone: SafeZone, at: { lat: number; lng: number }): boolean {
   return distanceMetres(zone, at) <= zone.radius;
 }
+
+/**
+ * The index page's panels (SPEC §2 "personal, device, sleep-device and area content"): figures of
+ * the caller's own organisation, or own area for area-scoped roles. Each summary route is guarded
+ * by the permission of the page whose rows it counts, so a panel shows exactly where that page
+ * could be opened (docs/architecture.md "Home page").
+ */
+export const IndexPanelPath = {
+  /** Worn devices, counted like `/device/bind/real-time` rows; guarded by its GET permission. */
+  devices: '/device/bind/summary',
+  /** Sleep sensors and their bed status; guarded by GET `/device/sleep/history`. */
+  sleepDevices: '/device/sleep/summary',
+  /** Per area: members, open alerts, devices online; guarded by GET `/area`. */
+  areas: '/area/summary',
+} as const;
+
+/** GET /device/bind/summary: the worn devices bound to members now, by state. */
+export const deviceSummary = z.object({
+  bound: z.number().int(),
+  /** Heard from within the device's offline limit; `offline` is the rest of `bound`. */
+  online: z.number().int(),
+  offline: z.number().int(),
+  /** Last battery reading at or below the device's low-battery setting (percent). */
+  low_battery: z.number().int(),
+  /** Last wearing report says not worn. */
+  not_worn: z.number().int(),
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
+
+/** GET /device/sleep/summary: the sleep sensors in scope; a sensor that is offline counts as no signal. */
+export const sleepDeviceSummary = z.object({
+  total: z.number().int(),
+  in_bed: z.number().int(),
+  out_of_bed: z.number().int(),
+  no_signal: z.number().int(),
+});
+export type SleepDeviceSummary = z.infer<typeof sleepDeviceSummary>;
+
+/** One area of GET /area/summary. */
+export const areaSummaryRow = z.object({
+  area_id: z.number().int(),
+  area_name: z.string(),
+  /** Enabled members placed in the area. */
+  members: z.number().int(),
+  /** Unhandled, unrecovered alerts of the area; null when the caller may not read alerts (GET /abnormal). */
+  open_alerts: z.number().int().nullable(),
+  /** Devices placed in the area (by binding, member or device) heard from within their offline limit. */
+  devices_online: z.number().int(),
+});
+export type AreaSummaryRow = z.infer<typeof areaSummaryRow>;
+export const areaSummary = z.object({ list: z.array(areaSummaryRow) });
+export type AreaSummary = z.infer<typeof areaSummary>;

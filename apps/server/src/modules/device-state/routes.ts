@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataEnvelope, deviceRealTimeListQuery, deviceRealTimeRow, idParam, paginated, safeZoneUpdate } from '@vigil/contracts';
+import {
+  IndexPanelPath,
+  dataEnvelope,
+  deviceRealTimeListQuery,
+  deviceRealTimeRow,
+  deviceSummary,
+  idParam,
+  paginated,
+  safeZoneUpdate,
+  sleepDeviceSummary,
+} from '@vigil/contracts';
 import { errorResponses } from '../../http/schemas.ts';
 import { ingestServiceOf } from '../../ingest/index.ts';
 import { sleepHistoryResource } from './sleep-history.ts';
-import { listRealTime, setSafeZone } from './service.ts';
+import { listRealTime, setSafeZone, summariseSleepDevices, summariseWornDevices } from './service.ts';
 
 /**
  * What devices perceive now and over time: the sleep sensors' bed history (hotels' sleep
@@ -28,6 +38,34 @@ export async function deviceStateRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({ data: await listRealTime(db, request.principal, request.query) }),
+  );
+
+  // The index page's panels count what the real-time and sleep history pages list, so each is
+  // guarded by that page's read permission: no new pair to grant, and never a panel without its page.
+  r.get(
+    IndexPanelPath.devices,
+    {
+      config: { permission: 'GET /device/bind/real-time' },
+      schema: {
+        tags: ['device'],
+        summary: 'Worn devices bound in scope, counted by state: online, offline, low battery, not worn',
+        response: { 200: dataEnvelope(deviceSummary), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await summariseWornDevices(db, request.principal) }),
+  );
+
+  r.get(
+    IndexPanelPath.sleepDevices,
+    {
+      config: { permission: 'GET /device/sleep/history' },
+      schema: {
+        tags: ['device'],
+        summary: 'Sleep sensors in scope, counted by bed status: in bed, out of bed, no signal',
+        response: { 200: dataEnvelope(sleepDeviceSummary), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await summariseSleepDevices(db, request.principal) }),
   );
 
   r.put(

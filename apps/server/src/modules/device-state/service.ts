@@ -5,8 +5,10 @@ import {
   toUnixOrNull,
   type DeviceRealTimeListQuery,
   type DeviceRealTimeRow,
+  type DeviceSummary,
   type Paginated,
   type SafeZone,
+  type SleepDeviceSummary,
 } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { deviceBindings, devices, members } from '../../db/schema/index.ts';
@@ -29,9 +31,13 @@ export const wornDeviceTypes: readonly DeviceType[] = [
   DeviceType.chylyngWatch,
 ];
 
-/** The newest reading of a kind from the row's device: one probe of the (device, kind, time) key. */
+/**
+ * The newest reading of a kind from the row's device: one probe of the (device, kind, time) key.
+ * The outer column is spelt out: drizzle leaves columns unqualified in a single-table select, and
+ * a bare "id" inside the subquery would be the reading's own.
+ */
 const latest = (kind: number, pick: SQL) =>
-  sql`(select ${pick} from readings r where r.device_id = ${devices.id} and r.kind = ${kind} order by r.occur_time desc limit 1)`;
+  sql`(select ${pick} from readings r where r.device_id = "devices"."id" and r.kind = ${kind} order by r.occur_time desc limit 1)`;
 
 const areaId = sql<number | null>`coalesce(${deviceBindings.areaId}, ${members.areaId}, ${devices.areaId})`;
 
@@ -87,7 +93,6 @@ export async function listRealTime(db: Db, p: Principal, q: DeviceRealTimeListQu
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query;
   const list = rows.map((r): DeviceRealTimeRow => {
-    const offlineMs = parseDeviceSettings(r.settings).offlineMinutes * 60_000;
     const position = r.position as { lat: number; lng: number; t: number } | null;
     const zone = (r.safeZone as SafeZone | null) ?? null;
     return {
@@ -101,7 +106,7 @@ export async function listRealTime(db: Db, p: Principal, q: DeviceRealTimeListQu
       member_name: r.memberName,
       area_id: r.areaId === null ? null : Number(r.areaId),
       area_name: r.areaName,
-      online: r.lastSeenAt !== null && now.getTime() - r.lastSeenAt.getTime() <= offlineMs,
+      online: isOnline(r.lastSeenAt, r.settings, now),
       last_seen_at: toUnixOrNull(r.lastSeenAt),
       battery: r.battery === null ? null : Number(r.battery),
       worn: r.worn === null ? null : Boolean(r.worn),
@@ -121,4 +126,58 @@ export async function setSafeZone(db: Db, p: Principal, memberId: number, zone: 
   assertOwnMember(p, member);
   await db.update(members).set({ safeZone: zone, updatedAt: new Date() }).where(eq(members.id, member.id));
   return zone;
+}
+
+/** Whether a device was heard from within its offline limit (the offline rule's limit). */
+export function isOnline(lastSeenAt: Date | null, settings: unknown, now: Date): boolean {
+  return lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() <= parseDeviceSettings(settings).offlineMinutes * 60_000;
+}
+
+/**
+ * The index page's device panel: the rows `/device/bind/real-time` would list (same bindings, same
+ * scope), counted by state instead of listed. Low battery uses each device's own threshold, as the
+ * low-battery rule does.
+ */
+export async function summariseWornDevices(db: Db, p: Principal, now = new Date()): Promise<DeviceSummary> {
+  const rows = await db
+    .select({
+      settings: devices.settings,
+      lastSeenAt: devices.lastSeenAt,
+      battery: latest(readingKindCode.battery, sql`(r.data->>'level')::real`),
+      worn: latest(readingKindCode.wearing, sql`(r.data->>'worn')::boolean`),
+    })
+    .from(deviceBindings)
+    .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
+    .innerJoin(members, eq(members.id, deviceBindings.memberId))
+    .where(and(isNull(deviceBindings.unboundAt), inArray(devices.type, [...wornDeviceTypes]), scopeCondition(p, bindingScope)));
+  const summary: DeviceSummary = { bound: rows.length, online: 0, offline: 0, low_battery: 0, not_worn: 0 };
+  for (const r of rows) {
+    if (isOnline(r.lastSeenAt, r.settings, now)) summary.online += 1;
+    else summary.offline += 1;
+    if (r.battery !== null && Number(r.battery) <= parseDeviceSettings(r.settings).lowBatteryPercent) summary.low_battery += 1;
+    if (r.worn === false) summary.not_worn += 1;
+  }
+  return summary;
+}
+
+/**
+ * The index page's sleep-device panel: every enabled sleep sensor in scope, by its newest bed
+ * report; a sensor past its offline limit (or never heard) has no signal, whatever it said last.
+ */
+export async function summariseSleepDevices(db: Db, p: Principal, now = new Date()): Promise<SleepDeviceSummary> {
+  const rows = await db
+    .select({
+      settings: devices.settings,
+      lastSeenAt: devices.lastSeenAt,
+      status: latest(readingKindCode.bed, sql`coalesce((r.data->>'status')::int, 0)`),
+    })
+    .from(devices)
+    .where(and(eq(devices.type, DeviceType.sleepSensor), eq(devices.enabled, true), scopeCondition(p, bindingScope)));
+  const summary: SleepDeviceSummary = { total: rows.length, in_bed: 0, out_of_bed: 0, no_signal: 0 };
+  for (const r of rows) {
+    if (!isOnline(r.lastSeenAt, r.settings, now) || r.status === null) summary.no_signal += 1;
+    else if (Number(r.status) === 1) summary.in_bed += 1;
+    else summary.out_of_bed += 1;
+  }
+  return summary;
 }

@@ -1,8 +1,9 @@
 import { type ComponentType, lazy } from 'react';
-import { Resource, type StaffRole, areaScopedRoles } from '@vigil/contracts';
+import { Resource } from '@vigil/contracts';
 import { hasPermission, type Session } from '../../lib/session.ts';
 import { AbnormalFeedTab } from '../abnormal/index.ts';
 import { LiveDevicePanel } from '../realtime/index.ts';
+import { mayWatchDeviceRooms } from './panels.ts';
 
 export type HomeTab = {
   key: string;
@@ -18,14 +19,6 @@ export type HomeTab = {
  * is not offered to a role that would get a permission error and no live alerts.
  */
 export const mayListAbnormal = (session: Session): boolean => hasPermission(session, 'GET', Resource.abnormal);
-
-/**
- * Device rooms are joined per organisation, or per area for area-scoped roles (server
- * realtime/rooms.ts `liveRooms`): an area-scoped role without an area joins nothing, so the tab
- * would stay empty for good.
- */
-export const mayWatchDeviceRooms = (session: Session): boolean =>
-  session.token !== null && !(areaScopedRoles.has(session.role as StaffRole) && (session.user?.area_id ?? null) === null);
 
 /**
  * Tabs of the home page (the bell navigates to `/` with `state.tab = 'abnormal'`); a tab the

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { menuLabel } from '../../../lib/labels.ts';
 import { useNavigation } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
+import { IndexPanels } from './IndexPanels.tsx';
 
 type Section = { id: string; title: string; links: { path: string; label: string }[] };
 
@@ -20,7 +21,7 @@ function flatten(items: readonly SidebarItem[]): SidebarItem[] {
   return items.flatMap((item) => (item.type === 0 ? flatten(item.lower) : [item]));
 }
 
-/** One card per sidebar section the user can open, plus their account pages. */
+/** The live panels the role may read, then one card per sidebar section the user can open, plus their account pages. */
 export default function Overview() {
   const { t } = useTranslation();
   const { role } = useSession();
@@ -41,44 +42,62 @@ export default function Overview() {
     }
   }
   if (shortcuts.length > 0) sections.push({ id: 'shortcuts', title: t('home.shortcuts'), links: shortcuts });
-  const account = (['personal', 'pass-modify'] as const).filter((p) => pages.has(p)).map((p) => ({ path: `/${p}`, label: t(`page.${p}`) }));
+  const account = (['personal', 'pass-modify'] as const)
+    .filter((p) => pages.has(p))
+    .map((p) => ({ path: `/${p}`, label: t(`page.${p}`) }));
   const workspaceEmpty = sections.length === 0;
   if (account.length > 0) sections.push({ id: 'account', title: t('home.account'), links: account });
 
   return (
-    <Box component="section" aria-labelledby="home-workspace">
-      <Typography id="home-workspace" variant="h2" component="h2" sx={{ mb: 1 }}>
-        {t('home.workspace')}
-      </Typography>
-      {workspaceEmpty && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('home.noSections')}
+    <>
+      <IndexPanels />
+      <Box component="section" aria-labelledby="home-workspace">
+        <Typography id="home-workspace" variant="h2" component="h2" sx={{ mb: 1 }}>
+          {t('home.workspace')}
         </Typography>
-      )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', alignItems: 'start' }}>
-        {sections.map((section) => (
-          <Card key={section.id} variant="outlined" component="section" aria-labelledby={`home-section-${section.id}`} data-testid="home-section">
-            <CardContent sx={{ pb: 1 }}>
-              <Typography id={`home-section-${section.id}`} variant="h3" component="h3">
-                {section.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('home.pageCount', { count: section.links.length })}
-              </Typography>
-            </CardContent>
-            <List dense disablePadding sx={{ pb: 1 }}>
-              {section.links.map((link) => (
-                <ListItem key={link.path} disablePadding>
-                  <ListItemButton component={Link} to={link.path} sx={{ px: 2 }}>
-                    <ListItemText primary={link.label} />
-                    <ChevronRightIcon fontSize="small" aria-hidden />
-                  </ListItemButton>
-                </ListItem>
-              ))}
-            </List>
-          </Card>
-        ))}
+        {workspaceEmpty && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('home.noSections')}
+          </Typography>
+        )}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+            alignItems: 'start',
+          }}
+        >
+          {sections.map((section) => (
+            <Card
+              key={section.id}
+              variant="outlined"
+              component="section"
+              aria-labelledby={`home-section-${section.id}`}
+              data-testid="home-section"
+            >
+              <CardContent sx={{ pb: 1 }}>
+                <Typography id={`home-section-${section.id}`} variant="h3" component="h3">
+                  {section.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('home.pageCount', { count: section.links.length })}
+                </Typography>
+              </CardContent>
+              <List dense disablePadding sx={{ pb: 1 }}>
+                {section.links.map((link) => (
+                  <ListItem key={link.path} disablePadding>
+                    <ListItemButton component={Link} to={link.path} sx={{ px: 2 }}>
+                      <ListItemText primary={link.label} />
+                      <ChevronRightIcon fontSize="small" aria-hidden />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+            </Card>
+          ))}
+        </Box>
       </Box>
-    </Box>
+    </>
   );
 }

@@ -5,7 +5,8 @@ import type { PageKey } from '@vigil/contracts';
 import { NavigationContext } from '../../../lib/navigation.ts';
 import { jsonResponse, renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session.ts';
-import { homeTabs, mayListAbnormal, mayWatchDeviceRooms, selectTab, visibleTabs } from '../tabs.ts';
+import { mayWatchDeviceRooms } from '../panels.ts';
+import { homeTabs, mayListAbnormal, selectTab, visibleTabs } from '../tabs.ts';
 import HomePage from './HomePage.tsx';
 
 const profile = { id: 3, account: 'hospadmin', name: 'Dr Lin', headshot: null, org_id: 2, org_name: 'Riverside Hospital', area_id: null, area_name: null, role: 8, phone: null, email: null, created_at: 1, updated_at: 1 };
