@@ -10,6 +10,8 @@ import { AbnormalType, type RealtimeAbnormal, type RealtimeDeviceData, type Wall
 type Listener = () => void;
 type Update = { kind: 'reading'; data: RealtimeDeviceData } | { kind: 'alert'; item: RealtimeAbnormal; handled: boolean };
 export type Schedule = (flush: () => void) => void;
+/** Packets held for the next frame at most (five seconds at 2,000 a second). */
+const MAX_QUEUED = 10_000;
 export type WallView = { order: readonly number[]; openAlerts: number };
 
 /** Open alerts first (most recently raised first), then by area and name as the server sent them. */
@@ -158,6 +160,8 @@ export class WallStore {
 
   private enqueue(update: Update): void {
     this.queue.push(update);
+    // A hidden tab runs no animation frames: apply at once past a bound rather than hold hours of packets.
+    if (this.queue.length >= MAX_QUEUED) return this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
     this.schedule(this.flush);
