@@ -163,9 +163,7 @@ export default function WallPage() {
         ) : (
           <Box sx={(theme) => gridSx(theme, wall)} role="list" aria-label={t('page.wall')} aria-busy={!snapshot.data}>
             {ids.map((id) => (
-              <div role="listitem" key={id}>
-                <WallTile id={id} store={store} />
-              </div>
+              <WallTile key={id} id={id} store={store} />
             ))}
           </Box>
         )}

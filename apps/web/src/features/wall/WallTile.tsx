@@ -1,9 +1,10 @@
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WallMember } from '@vigil/contracts';
 import { AlertTypeChip } from '../abnormal/index.ts';
 import { ageOf, useWallClock } from './age.ts';
 import type { WallStore } from './store.ts';
+import { observeVisibility } from './visibility.ts';
 
 /** "2 min ago": only this text re-renders when the wall clock ticks, never the tile around it. */
 const Age = memo(function Age({ time, skew }: { time: number; skew: number }) {
@@ -19,15 +20,24 @@ function fmt(v: number, digits: number): string {
   return v.toFixed(digits);
 }
 
+const unsubscribed = () => undefined;
+
 /**
  * One member. Reads its own member from the store, so a reading for someone else never renders
- * it; the values carry `data-kind` so the wall's benchmark (and tests) can find them.
+ * it, and listens only while on screen (visibility.ts); the values carry `data-kind` so the
+ * wall's benchmark (and tests) can find them.
  */
 export const WallTile = memo(function WallTile({ id, store }: { id: number; store: WallStore }) {
-  const subscribe = useCallback((l: () => void) => store.subscribeTile(id, l), [id, store]);
+  const cell = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => observeVisibility(cell.current!, setVisible), []);
+  const subscribe = useCallback((l: () => void) => (visible ? store.subscribeTile(id, l) : unsubscribed), [visible, id, store]);
   const member = useSyncExternalStore(subscribe, () => store.get(id));
-  if (!member) return null;
-  return <TileBody member={member} skew={store.skew} />;
+  return (
+    <div role="listitem" ref={cell}>
+      {member && <TileBody member={member} skew={store.skew} />}
+    </div>
+  );
 });
 
 const TileBody = memo(function TileBody({ member: m, skew }: { member: WallMember; skew: number }) {
