@@ -4,6 +4,8 @@
  * - received → painted: a heart-rate packet's arrival on the WebSocket, to the start of the first
  *   frame after the tile showed that value (or a newer one from the same member, which supersedes
  *   it on screen). Taking the next frame's start bounds the paint from above by up to one frame.
+ *   Only members whose tile is in the viewport count: the wall does not draw the others until
+ *   they scroll into view (apps/web/src/features/wall/visibility.ts).
  * - long frames: gaps over 50 ms between animation frames, and the browser's own
  *   long-animation-frame entries where Chromium reports them.
  * Runs as plain browser JavaScript: this function is serialised into the page.
@@ -16,6 +18,19 @@ export function installWallProbe(): void {
   const gaps: number[] = [];
   const loafs: number[] = [];
   let packets = 0;
+  let measuredPackets = 0;
+  /** Members whose tile is in the viewport: the wall draws those; the others wait until scrolled to. */
+  const onScreen = new Set<number>();
+  const viewport = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const id = Number(e.target.getAttribute('data-member-id'));
+      if (e.isIntersecting) onScreen.add(id);
+      else {
+        onScreen.delete(id);
+        pending.delete(id);
+      }
+    }
+  });
   let recording = false;
 
   const Native = window.WebSocket;
@@ -30,6 +45,8 @@ export function installWallProbe(): void {
         const [, payload] = JSON.parse(e.data.slice(start)) as [string, { member: { id: number } | null; values: { kind: string; value: number } }];
         if (!payload.member || payload.values.kind !== 'heartRate') return;
         packets++;
+        if (!onScreen.has(payload.member.id)) return;
+        measuredPackets++;
         const list = pending.get(payload.member.id) ?? [];
         list.push({ t, value: Math.round(payload.values.value) });
         pending.set(payload.member.id, list);
@@ -89,6 +106,7 @@ export function installWallProbe(): void {
 
   w.__wallProbe = {
     start() {
+      for (const tile of document.querySelectorAll('[data-member-id]')) viewport.observe(tile);
       observer.observe(document.body, { subtree: true, characterData: true, childList: true });
       recording = true;
     },
@@ -97,7 +115,8 @@ export function installWallProbe(): void {
       observer.disconnect();
       let unpainted = 0;
       for (const list of pending.values()) unpainted += list.length;
-      return { latencies, gaps, loafs: loafs.filter((d) => d > 50), frames, packets, unpainted };
+      viewport.disconnect();
+      return { latencies, gaps, loafs: loafs.filter((d) => d > 50), frames, packets, measuredPackets, onScreen: onScreen.size, unpainted };
     },
   };
 }

@@ -193,7 +193,7 @@ const sentSeconds = (now() - t0) / 1000;
 // The last packets' frames.
 await page.waitForTimeout(1000);
 const probe = await page.evaluate(() =>
-  (window as unknown as { __wallProbe: { stop(): { latencies: number[]; gaps: number[]; loafs: number[]; frames: number; packets: number; unpainted: number } } }).__wallProbe.stop(),
+  (window as unknown as { __wallProbe: { stop(): { latencies: number[]; gaps: number[]; loafs: number[]; frames: number; packets: number; measuredPackets: number; onScreen: number; unpainted: number } } }).__wallProbe.stop(),
 );
 const recordedSeconds = (now() - t0) / 1000;
 const after = await mainThread();
@@ -214,6 +214,8 @@ const figures = {
   readingsPerSecond: Math.round(accepted / sentSeconds),
   lateSlots,
   heartRatePacketsReceived: probe.packets,
+  tilesOnScreen: probe.onScreen,
+  heartRatePacketsOnScreen: probe.measuredPackets,
   heartRatePacketsMeasured: probe.latencies.length,
   heartRatePacketsUnpainted: probe.unpainted,
   paintP50Ms: +percentile(probe.latencies, 50).toFixed(1),
@@ -234,7 +236,7 @@ const pass = figures.paintP95Ms <= GOAL_P95_MS && pageErrors.length === 0;
 console.log('');
 console.log(`tiles                               ${tiles}`);
 console.log(`readings accepted                   ${accepted} of ${figures.readingsSent} (${figures.readingsPerSecond}/s, rejected ${rejected}, late slots ${lateSlots})`);
-console.log(`heart-rate packets at the page      ${probe.packets} (measured ${probe.latencies.length}, not painted by the end ${probe.unpainted})`);
+console.log(`heart-rate packets at the page      ${probe.packets}; for the ${probe.onScreen} tiles on screen ${probe.measuredPackets} (measured ${probe.latencies.length}, not painted by the end ${probe.unpainted})`);
 console.log(`received → painted  p50 / p95 / p99 ${ms(figures.paintP50Ms)} / ${ms(figures.paintP95Ms)} / ${ms(figures.paintP99Ms)} (max ${ms(figures.paintMaxMs)})   goal p95 ≤ ${GOAL_P95_MS} ms`);
 console.log(`frames over ${LONG_FRAME_MS} ms (rAF gaps)          ${figures.framesOver50Ms} of ${probe.frames} frames (${figures.framesPerSecond}/s, longest ${ms(figures.longestFrameGapMs)})   goal: few, none sustained`);
 console.log(`long animation frames over ${LONG_FRAME_MS} ms   ${figures.longAnimationFramesOver50Ms}`);
