@@ -75,7 +75,7 @@ const config = testConfig({ webDist: '/nonexistent' });
 
 console.log(`seeding ${ORGS} organisations × ${DEVICES_PER_ORG} devices × ${SOCKETS_PER_ORG} staff …`);
 const stamp = Date.now();
-const worlds = [];
+const worlds: Awaited<ReturnType<typeof seedIngestWorld>>[] = [];
 for (let o = 0; o < ORGS; o++) {
   worlds.push(await seedIngestWorld(database.db, { members: DEVICES_PER_ORG, deviceType: DeviceType.watchB10, orgName: `Alerts ${stamp} ${o}` }));
 }
@@ -91,7 +91,7 @@ for (const w of worlds) {
 }
 
 const app = await buildApp({ config, database });
-if (!app.hasDecorator('realtime')) await registerRealtime(app, { escalationIntervalMs: 0 });
+if (!app.hasDecorator('realtime')) await registerRealtime(app);
 const emitted = new Map<number, number>();
 app.events.on('abnormal', (e) => {
   const p = e.payload as { source: { device: { id: number } | null } };

@@ -20,6 +20,7 @@ export * from './schemas/physiologic.ts';
 export * from './schemas/area.ts';
 export * from './schemas/admin/index.ts';
 export * from './schemas/device-state.ts';
+export * from './schemas/wall.ts';
 export * from './schemas/handle-record.ts';
 export * from './permissions/catalogue.ts';
 export * from './time/index.ts';

@@ -27,6 +27,7 @@ import { deviceRoutes } from './device/routes.ts';
 import { deviceBindingRoutes } from './device-binding/routes.ts';
 import { deviceSettingsRoutes } from './device-settings/routes.ts';
 import { deviceStateRoutes } from './device-state/routes.ts';
+import { wallRoutes } from './wall/routes.ts';
 import { changeLogRoutes } from './change-log/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { workLogRoutes } from './work-log/routes.ts';
@@ -73,6 +74,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(deviceBindingRoutes);
   await app.register(deviceSettingsRoutes);
   await app.register(deviceStateRoutes);
+  await app.register(wallRoutes);
   await app.register(changeLogRoutes);
   await app.register(deliveryRoutes);
   await app.register(workLogRoutes);

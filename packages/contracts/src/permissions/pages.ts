@@ -27,6 +27,8 @@ export const Page = {
   'device-sleep-history': { resource: Resource.deviceSleepHistory },
   /** Worn devices' current state and positions on a map (SPEC §7 /device/bind/real-time). */
   'device-real-time': { resource: Resource.deviceBindRealTime },
+  /** Every member in scope as a live tile (docs/wall.md). */
+  wall: { resource: Resource.wall },
   'abnormal-log': { resource: Resource.abnormal },
   /** SPEC §2 hotel "handling records": every handling of an abnormal event. */
   'handle-record': { resource: Resource.handleAbnormal },
@@ -116,12 +118,12 @@ const adminGroup = (withOrg: boolean): MenuGroup => ({
 });
 const memberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'member-device', 'member-device-chylyng', 'device-real-time', 'medical-state-log'],
+  pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-real-time', 'medical-state-log'],
 };
 /** SPEC's care-staff-like table lists the 4G watch page where the org area has its IoT devices. */
 const staffMemberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
+  pages: ['member', 'wall', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 /** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
@@ -142,7 +144,9 @@ const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change
 const adminLogGroup: MenuGroup = { group: 'logs', pages: [...logGroup.pages, 'audit'] };
 
 /** Security companies watch their members through 4G location watches. */
-const guardMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'device-chylyng', 'device-real-time'] };
+const guardMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'wall', 'device-chylyng', 'device-real-time'] };
+/** Hotels watch their guests' rooms: the sleep sensors' history and the live wall. */
+const hotelMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'wall', 'device-sleep-history'] };
 
 /**
  * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one list
@@ -167,8 +171,8 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.hospitalDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
   [Role.clinicAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, adminLogGroup],
   [Role.clinicDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.hotelAdmin]: [adminGroup(true), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAdminAlertGroup, adminLogGroup],
-  [Role.hotelAreaAdmin]: [adminGroup(false), { group: 'members', pages: ['member', 'device-sleep-history'] }, hotelAdminAlertGroup],
+  [Role.hotelAdmin]: [adminGroup(true), hotelMemberGroup, hotelAdminAlertGroup, adminLogGroup],
+  [Role.hotelAreaAdmin]: [adminGroup(false), hotelMemberGroup, hotelAdminAlertGroup],
   [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, adminAlertGroup, { group: 'logs', pages: ['audit'] }],
   [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, adminAlertGroup],
   [Role.guardStaff]: [guardMemberGroup, alertGroup],

@@ -79,6 +79,8 @@ export const Resource = {
   abnormalBurden: '/abnormal/burden',
   deviceBind: '/device/bind',
   deviceBindRealTime: '/device/bind/real-time',
+  /** The live wall's snapshot: every member in scope with latest vitals, device state and open alerts. */
+  wall: '/wall',
   deviceBindChylyng: '/device/bind/chylyng',
   deviceSleepSetting: '/device/sleep/setting',
   deviceSpaceSetting: '/device/space/setting',

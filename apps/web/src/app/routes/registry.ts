@@ -56,6 +56,7 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   'device-sleep-history': lazy(() => import('../../features/device-state/SleepHistoryPage.tsx')),
   'handle-record': lazy(() => import('../../features/device-state/HandleRecordPage.tsx')),
   'device-real-time': lazy(() => import('../../features/device-state/DeviceRealTimePage.tsx')),
+  wall: lazy(() => import('../../features/wall/WallPage.tsx')),
   standerd: lazy(() => import('../../features/admin/member/StandardsPage.tsx')),
   'medical-state-log': lazy(() => import('../../features/admin/medical-state/MedicalStateLogPage.tsx')),
   role: lazy(() => import('../../features/admin/role/RolePage.tsx')),
