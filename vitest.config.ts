@@ -59,7 +59,9 @@ export default defineConfig({
         : []),
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+        // A page test renders MUI in jsdom and types into it: seconds of CPU on a busy machine, so
+        // it gets the server tests' budget rather than Vitest's 5 s default.
+        test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
       },
     ],
   },

@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
+import { ms, percentile, throwawayDatabase } from '../common.ts';
 import { nowUnix } from '@vigil/contracts';
 import { DataSource, DeviceType, Role } from '../../packages/contracts/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -41,33 +41,14 @@ const ALERTS_PER_SLOT = 3; // 60 new alerts a second
 const HIGH = 162;
 
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /**
  * PostgreSQL, as in production: a throwaway database on TEST_DATABASE_URL (or the local server).
  * Without one the bench falls back to PGlite, whose single connection makes ingestion, not the
  * channel, the bottleneck (docs/realtime.md has both figures).
  */
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `vigil_bench_alerts_${process.pid}`;
-let admin: pg.Client | null = new pg.Client({ connectionString: adminUrl });
-let databaseUrl: string | undefined;
-try {
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-} catch (err) {
-  console.warn(`no PostgreSQL at ${adminUrl} (${String(err)}); running on PGlite`);
-  await admin.end().catch(() => undefined);
-  admin = null;
-}
+const scratch = await throwawayDatabase('vigil_bench_alerts');
+const databaseUrl = scratch.url;
 const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite' });
 await database.migrate();
 await ensureRoles(database.db);
@@ -251,8 +232,5 @@ mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../results/alerts.json', import.meta.url), JSON.stringify(figures, null, 2) + '\n');
 await app.close();
 await database.close();
-if (admin) {
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-}
+await scratch.drop();
 process.exit(pass ? 0 : 1);

@@ -19,7 +19,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,23 +31,13 @@ import { testConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
+import { freePort } from '../common.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const mainTs = join(root, 'apps/server/src/main.ts');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const children = new Set<ChildProcess>();
 const cleanups: (() => void)[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();

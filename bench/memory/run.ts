@@ -18,10 +18,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../common.ts';
 
 const MINUTES = Number(process.env.BENCH_MEMORY_MINUTES ?? 60);
 const SAMPLE_S = Number(process.env.BENCH_MEMORY_SAMPLE_S ?? 5);
@@ -42,17 +42,6 @@ process.on('exit', () => {
   for (const t of temp) rmSync(t, { recursive: true, force: true });
 });
 process.on('SIGINT', () => process.exit(130));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -20,7 +20,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -32,6 +31,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
 import { percentile } from '../ingest/workload.ts';
+import { freePort } from '../common.ts';
 
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? 5000);
 const SOCKETS = Number(process.env.BENCH_SCALE_SOCKETS ?? 5000);
@@ -50,17 +50,6 @@ const children: ChildProcess[] = [];
 const stopAll = () => children.forEach((c) => c.kill('SIGKILL'));
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
   const until = Date.now() + timeoutMs;

@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import pg from 'pg';
+import { ms, percentile, throwawayDatabase } from '../common.ts';
 import { chromium } from 'playwright-core';
 import { DataSource, DeviceType, Role } from '../../packages/contracts/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -47,29 +47,10 @@ if (!existsSync(`${webDist}/index.html`)) {
   execFileSync('npm', ['run', 'build', '-w', '@vigil/web'], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: 'inherit' });
 }
 
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 // PostgreSQL as in production when one answers (a throwaway database), otherwise PGlite.
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `vigil_bench_wall_${process.pid}`;
-let admin: pg.Client | null = new pg.Client({ connectionString: adminUrl });
-let databaseUrl: string | undefined;
-try {
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-} catch (err) {
-  console.warn(`no PostgreSQL at ${adminUrl} (${String(err)}); running on PGlite`);
-  await admin.end().catch(() => undefined);
-  admin = null;
-}
+const scratch = await throwawayDatabase('vigil_bench_wall');
+const databaseUrl = scratch.url;
 const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite' });
 await database.migrate();
 await ensureRoles(database.db);
@@ -249,8 +230,5 @@ mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../results/wall.json', import.meta.url), JSON.stringify(figures, null, 2) + '\n');
 await app.close();
 await database.close();
-if (admin) {
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-}
+await scratch.drop();
 process.exit(pass ? 0 : 1);

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
-import { type RenderResult, cleanup, render } from '@testing-library/react';
+import { type RenderResult, cleanup, configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -11,6 +11,11 @@ import { createAppTheme } from '../app/theme.ts';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
 import { clearSession, establishSession } from '../lib/session.ts';
+
+// findBy/waitFor wait for what a user waits for; a lazy page chunk or a mocked answer can take
+// more than the library's 1 s default on a busy machine, and waiting longer costs nothing when
+// the element is already there.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests render with the full messages in both languages, synchronously.
 if (!i18next.isInitialized) {
