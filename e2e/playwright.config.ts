@@ -28,6 +28,9 @@ export default defineConfig({
     // English by default: SPEC derives the language from the time zone (Taipei/Shanghai -> Chinese).
     locale: 'en-GB',
     timezoneId: 'Europe/London',
+    // As a user who asked for less motion: no endless spinner or flashing-alarm animation keeps
+    // the headless browser repainting, which on two cores slowed every spec.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { type DemoAccount, demoAccounts, expect, type LoginData, loginAs, test } from '../../fixtures.ts';
 import { seriousAxeViolations, sidebarPaths } from './helpers.ts';
 
@@ -49,19 +49,16 @@ function crawlPlan(): (account: DemoAccount, path: string) => Locale[] {
 
 type Problems = string[];
 
-/** Watches a page's API traffic and console; `settled` says when nothing is in flight. */
+/** Watches a page's API traffic and console; `pending` names what is still in flight. */
 function watch(page: Page, problems: Problems) {
-  let inFlight = 0;
+  const inFlight = new Set<Request>();
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
   page.on('request', (r) => {
-    if (isApi(r.url())) inFlight++;
+    if (isApi(r.url())) inFlight.add(r);
   });
-  page.on('requestfinished', (r) => {
-    if (isApi(r.url())) inFlight--;
-  });
+  page.on('requestfinished', (r) => inFlight.delete(r));
   page.on('requestfailed', (r) => {
-    if (!isApi(r.url())) return;
-    inFlight--;
+    if (!inFlight.delete(r)) return;
     // A query cancelled because its page was left is not a failure.
     if (r.failure()?.errorText !== 'net::ERR_ABORTED')
       problems.push(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`);
@@ -74,29 +71,35 @@ function watch(page: Page, problems: Problems) {
     if (m.type() === 'error') problems.push(`console error on ${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`uncaught ${e.message} on ${page.url()}`));
-  return { settled: () => inFlight === 0 };
+  return { pending: () => [...inFlight].map((r) => `${r.method()} ${new URL(r.url()).pathname}`) };
 }
 
 const placeholders = '.MuiSkeleton-root, [role="progressbar"]';
 
-/** Waits until the page has loaded what it loads: no request in flight and no placeholder, twice in a row. */
-async function expectSettled(page: Page, settled: () => boolean, label: string): Promise<void> {
+/**
+ * Waits until the page has loaded what it loads: no request in flight and no placeholder, twice in
+ * a row. A failure names what was still pending, so a page that never settles says why.
+ */
+async function expectSettled(page: Page, pending: () => string[], label: string): Promise<void> {
   let calm = 0;
-  await expect
-    .poll(
-      async () => {
-        const quiet = settled() && (await page.locator(placeholders).count()) === 0;
-        calm = quiet ? calm + 1 : 0;
-        return calm >= 2;
-      },
-      {
-        message: `${label} keeps loading (a placeholder or request never ends)`,
-        intervals: [50, 100, 150, 250],
+  let left = '';
+  try {
+    await expect
+      .poll(
+        async () => {
+          const requests = pending();
+          const shown = await page.locator(placeholders).evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)));
+          left = [...requests, ...shown].join(', ');
+          calm = requests.length === 0 && shown.length === 0 ? calm + 1 : 0;
+          return calm >= 2;
+        },
         // A slow answer is not an endless one: CI machines run several suites at once.
-        timeout: 30_000,
-      },
-    )
-    .toBe(true);
+        { intervals: [50, 100, 150, 250], timeout: 30_000 },
+      )
+      .toBe(true);
+  } catch {
+    throw new Error(`${label} keeps loading (a placeholder or request never ends): ${left}`);
+  }
 }
 
 /** Opens a sidebar link, expanding its group first if navigating folded it. */
@@ -115,7 +118,7 @@ async function crawl(
   localesOf: (account: DemoAccount, path: string) => Locale[],
 ): Promise<{ problems: Problems; pages: number }> {
   const problems: Problems = [];
-  const { settled } = watch(page, problems);
+  const { pending } = watch(page, problems);
   let pages = 0;
   let sidebar: string[] = [];
   await loginAs(page, account);
@@ -125,7 +128,7 @@ async function crawl(
       await page.reload();
     }
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expectSettled(page, settled, `${account} first page (${locale})`);
+    await expectSettled(page, pending, `${account} first page (${locale})`);
     if (locale === 'en') {
       sidebar = [...new Set(await sidebarPaths(page))];
       expect(sidebar.length, `${account} has a sidebar`).toBeGreaterThan(0);
@@ -133,7 +136,7 @@ async function crawl(
     for (const path of sidebar.filter((p) => localesOf(account, p).includes(locale))) {
       await open(page, path);
       await page.waitForURL((url) => url.pathname === path || url.pathname.startsWith(`${path}/`));
-      await expectSettled(page, settled, `${account} ${path} (${locale})`);
+      await expectSettled(page, pending, `${account} ${path} (${locale})`);
       for (const v of await seriousAxeViolations(page))
         problems.push(`axe ${v.impact} ${v.id} on ${path} (${locale}): ${v.help} at ${v.nodes.join(' | ')}`);
       pages++;

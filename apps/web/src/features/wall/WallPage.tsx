@@ -54,7 +54,8 @@ const gridSx = (theme: Theme, wall: boolean) => ({
   '& .wall-value': { fontSize: '1.25em', fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   '& .wall-age': { color: 'text.secondary', fontSize: '0.75em' },
   '& .wall-state': { display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, pt: 1, borderTop: `1px solid ${theme.palette.divider}`, fontSize: '0.85em' },
-  '& .wall-on': { color: 'success.main', fontWeight: 600 },
+  // Small text: the darker (light theme) or lighter (dark theme) green keeps a 4.5:1 contrast.
+  '& .wall-on': { color: theme.palette.mode === 'dark' ? 'success.light' : 'success.dark', fontWeight: 600 },
   '& .wall-off': { color: 'text.secondary', fontWeight: 600 },
   '& .wall-more': { color: 'text.secondary', fontSize: '0.85em' },
 });

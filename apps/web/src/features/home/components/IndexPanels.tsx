@@ -189,7 +189,8 @@ function AreaPanel({ live }: { live: boolean }) {
     <Panel id="areas" title={t('home.panel.areas')} page="area" loading={!list}>
       {list && list.length === 0 && <EmptyState text={t('home.panel.noAreas')} />}
       {list && list.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <Box tabIndex={0} role="region" aria-labelledby="index-panel-areas" sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby="index-panel-areas" sx={{ whiteSpace: 'nowrap' }}>
             <TableHead>
               <TableRow>
