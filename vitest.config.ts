@@ -25,6 +25,20 @@ const postgresTests = [
   'src/modules/care-handle/handle.test.ts',
 ];
 
+/**
+ * The server's test files share their worker's module graph (no per-file isolation): every file
+ * imports the same app, and importing it afresh for each of the 84 files cost about a third of the
+ * server suite's time. Each file still gets its own database clone and app (`useTestApp`), server
+ * modules keep their state per database or app, and no server test mocks a module.
+ */
+const serverTests = {
+  root: 'apps/server',
+  globalSetup: ['test/global-setup.ts'],
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -32,28 +46,12 @@ export default defineConfig({
       // Repository-wide checks (lint boundaries); lint loads its resolver, hence the longer timeout.
       { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 } },
       {
-        test: {
-          name: 'server-pglite',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          globalSetup: ['test/global-setup.ts'],
-          env: { VIGIL_TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { ...serverTests, name: 'server-pglite', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], env: { VIGIL_TEST_DB: 'pglite' } },
       },
       ...(postgres
         ? [
             {
-              test: {
-                name: 'server-postgres',
-                root: 'apps/server',
-                include: postgresTests,
-                globalSetup: ['test/global-setup.ts'],
-                env: { VIGIL_TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
+              test: { ...serverTests, name: 'server-postgres', include: postgresTests, env: { VIGIL_TEST_DB: 'postgres' } },
             },
           ]
         : []),

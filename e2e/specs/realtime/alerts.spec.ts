@@ -164,6 +164,10 @@ test('with audio blocked the banner shows; after a click the chime plays on the 
   const banner = page.getByTestId('sound-blocked');
   await expect(banner).toBeVisible();
   await expect(banner).toHaveText('Sound is off — click to enable');
+  // Any press anywhere is the gesture that unblocks sound, so a click that lands beside the banner
+  // (the top bar still settling as the bell's count comes in) would take it away unplayed: click
+  // it once the page has loaded, as a user does once the screen is still.
+  await page.waitForLoadState('networkidle');
   await banner.click();
   await expect(banner).toBeHidden();
   const chimes = () => page.evaluate(() => (window as unknown as { chimes: string[] }).chimes.length);
