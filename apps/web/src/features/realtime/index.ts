@@ -5,4 +5,5 @@ import { lazy } from 'react';
  * the abnormal feed listens on it) and the home page's live-device tab, which loads on first open.
  */
 export { realtime, startRealtimeConnection, useRealtimeStatus } from './connection.ts';
+export { LiveStatusChip } from './components/LiveStatusChip.tsx';
 export const LiveDevicePanel = lazy(() => import('./components/LiveDevicePanel.tsx'));

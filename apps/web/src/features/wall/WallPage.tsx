@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,7 +14,7 @@ import { Resource, wallSnapshot } from '@vigil/contracts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { request } from '../../lib/http.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
-import { useRealtimeStatus } from '../realtime/index.ts';
+import { LiveStatusChip } from '../realtime/index.ts';
 import { WallStore } from './store.ts';
 import { WallTile } from './WallTile.tsx';
 import { useWallFeed } from './useWallFeed.ts';
@@ -68,7 +67,6 @@ const gridSx = (theme: Theme, wall: boolean) => ({
 export default function WallPage() {
   const { t } = useTranslation();
   const { terms } = useMemberTerm();
-  const status = useRealtimeStatus();
   const [store] = useState(() => new WallStore());
   const snapshot = useQuery({
     queryKey: [Resource.wall],
@@ -134,7 +132,7 @@ export default function WallPage() {
           <Typography variant="h1" sx={wall ? { fontSize: '2.25rem' } : undefined}>
             {wall && shownArea ? t('wall.areaTitle', { area: shownArea.name, index: (cycle % areas.length) + 1, total: areas.length }) : t('page.wall')}
           </Typography>
-          <Chip size={wall ? 'medium' : 'small'} variant="outlined" color={status === 'online' ? 'success' : 'default'} label={t(`realtime.status.${status}`)} />
+          <LiveStatusChip size={wall ? 'medium' : 'small'} />
           {snapshot.data && (
             <Typography color="text.secondary" sx={wall ? { fontSize: '1.25rem' } : undefined}>
               {t('wall.summary', { count: snapshot.data.members.length, terms, alerts: view.openAlerts })}

@@ -39,7 +39,7 @@ import { localeStore } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
-import { useRealtimeStatus } from '../../realtime/index.ts';
+import { LiveStatusChip } from '../../realtime/index.ts';
 import { detailText, deviceText, placeText, relativeTime, typeText } from '../describe.ts';
 import { acknowledgeAbnormal, endSnooze, snoozeAbnormal } from '../api.ts';
 import { abnormalFeed, onArrival, refreshSnoozes } from '../feed.ts';
@@ -300,7 +300,6 @@ export default function AbnormalFeedTab() {
   const { t } = useTranslation();
   const allowed = usePermission('GET', Resource.abnormal);
   const state = useStore(abnormalFeed);
-  const status = useRealtimeStatus();
   const [category, setCategory] = useState<AbnormalStoreCategory | 'all'>('all');
   // "3 min ago" keeps counting; the silence countdowns tick on their own, each second.
   const now = useNowSeconds(30_000);
@@ -358,13 +357,7 @@ export default function AbnormalFeedTab() {
             <Typography variant="h6" component="h2" sx={{ mr: 1 }}>
               {t('abnormal.feed.title', { count: state.total })}
             </Typography>
-            <Chip
-              size="small"
-              variant="outlined"
-              color={status === 'online' ? 'success' : 'default'}
-              label={t(`realtime.status.${status}`)}
-              data-testid="realtime-status"
-            />
+            <LiveStatusChip testId="realtime-status" />
             <Box sx={{ flex: 1 }} />
             <Button size="small" variant="outlined" startIcon={<VolumeUpIcon />} onClick={testChime} data-testid="sound-test">
               {t('abnormal.sound.test')}

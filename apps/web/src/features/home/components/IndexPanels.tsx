@@ -19,7 +19,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { useNavigation } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useRealtimeStatus } from '../../realtime/index.ts';
+import { LiveStatusChip } from '../../realtime/index.ts';
 import { useAreaSummary, useDeviceSummary, useLivePanel, useSleepDeviceSummary } from '../api.ts';
 import { mayWatchDeviceRooms, visiblePanels } from '../panels.ts';
 
@@ -241,7 +241,6 @@ function AreaPanel({ live }: { live: boolean }) {
 export function IndexPanels() {
   const { t } = useTranslation();
   const session = useSession();
-  const status = useRealtimeStatus();
   const panels = visiblePanels(session);
   if (panels.length === 0) return null;
   const live = mayWatchDeviceRooms(session);
@@ -251,12 +250,7 @@ export function IndexPanels() {
         <Typography id="home-now" variant="h2" component="h2">
           {t('home.panel.title')}
         </Typography>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={status === 'online' ? 'success' : 'default'}
-          label={t(`realtime.status.${status}`)}
-        />
+        <LiveStatusChip />
       </Stack>
       <Box
         sx={{

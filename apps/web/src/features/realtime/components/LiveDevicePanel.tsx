@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -21,7 +20,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useStore } from '../../../lib/store.ts';
-import { realtime, useRealtimeStatus } from '../connection.ts';
+import { realtime } from '../connection.ts';
+import { LiveStatusChip } from './LiveStatusChip.tsx';
 import { mergeReading } from '../live-readings.ts';
 
 /** Rooms that carry live data (SPEC names no live event for the diaper room). */
@@ -57,7 +57,6 @@ function valueText(value: number | string | boolean | null, yes: string, no: str
 export default function LiveDevicePanel() {
   const { t } = useTranslation();
   const locale = useStore(localeStore);
-  const status = useRealtimeStatus();
   const [room, setRoom] = useState<RealtimeRoom>(liveRooms[0]);
   const readings = useRoomReadings(room);
   return (
@@ -70,7 +69,7 @@ export default function LiveDevicePanel() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Chip size="small" variant="outlined" color={status === 'online' ? 'success' : 'default'} label={t(`realtime.status.${status}`)} />
+        <LiveStatusChip />
       </Stack>
       {readings.length === 0 ? (
         <EmptyState text={t('realtime.live.waiting')} />
