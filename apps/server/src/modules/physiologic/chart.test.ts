@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataSource } from '@vigil/contracts';
 import { type ChartReading, chartOf } from './chart.ts';
+import { unpackReadings } from './service.ts';
 
 const ONE_MINUTE = DataSource.watchB10_1m;
 
@@ -83,5 +84,16 @@ describe('chart points (SPEC §9 rules, then min-max per pixel column)', () => {
 
   it('answers an empty range with no points and a summary of dashes', () => {
     expect(chartOf([], week)).toMatchObject({ list: [], total: 0, summary: { average: null, highest: null, lowest: null } });
+  });
+});
+
+describe('packed readings', () => {
+  it('come back in time order whatever order the scan gave them, with an absent value as null', () => {
+    expect(unpackReadings('120,71,9;60,,9;180,72.5,10')).toEqual([
+      { t: 60, value: null, source: 9 },
+      { t: 120, value: 71, source: 9 },
+      { t: 180, value: 72.5, source: 10 },
+    ]);
+    expect(unpackReadings(null)).toEqual([]);
   });
 });

@@ -95,18 +95,26 @@ export async function listReadings(db: Db, kind: number, p: Principal, q: Readin
  * query returns costs its driver a protocol message and per-column parsing; on the embedded
  * database (PGlite, in the server's own thread) a week of one-minute rows took ten times longer
  * to hand over as rows than to find. Numbers print exactly: `real` as its shortest round-trip text,
- * which parses to the same number the drivers would have made.
+ * which parses to the same number the drivers would have made. One concat_ws builds it (a third
+ * cheaper than three `||`); it drops null arguments, hence the value's empty text.
  */
-const packedReading = sql`extract(epoch from ${readings.occurTime})::bigint || ',' || coalesce(${readings.value}::text, '') || ',' || ${readings.source}`;
+const packedReading = sql`concat_ws(',', extract(epoch from ${readings.occurTime})::bigint, coalesce(${readings.value}::text, ''), ${readings.source})`;
 
+const byTime = (a: ChartReading, b: ChartReading) => a.t - b.t;
+
+/** Readings from their packed text, in time order (the aggregate leaves the order to the scan). */
 export function unpackReadings(packed: string | null): ChartReading[] {
   if (!packed) return [];
-  return packed.split(';').map((item) => {
+  const list = packed.split(';').map((item) => {
     const a = item.indexOf(',');
     const b = item.indexOf(',', a + 1);
     const value = item.slice(a + 1, b);
     return { t: Number(item.slice(0, a)), value: value === '' ? null : Number(value), source: Number(item.slice(b + 1)) };
   });
+  for (let i = 1; i < list.length; i++) {
+    if (list[i].t < list[i - 1].t) return list.sort(byTime);
+  }
+  return list;
 }
 
 /** SPEC §9 chart points of one kind: the last week unless a range (at most CHART_MAX_RANGE_DAYS) is given. */
@@ -127,11 +135,14 @@ export const ROLLUP_AFTER_SECONDS = 8 * SECONDS_PER_DAY;
 
 /**
  * Readings in `condition`, in order, as one row: the range's readings arrive packed in one string
- * (docs/charts.md). Served by readings_member_chart_idx alone (an index-only scan).
+ * (docs/charts.md). Served by readings_member_chart_idx alone (an index-only scan), which already
+ * yields them by time: an ORDER BY inside the aggregate would sort them again (PostgreSQL 15 does
+ * not skip it), a third of the statement's time for a week, so the order is checked, and only
+ * restored when another plan was chosen, in `unpackReadings`.
  */
 async function packedReadings(db: Db, condition: SQL | undefined): Promise<ChartReading[]> {
   const [packed] = await db
-    .select({ readings: sql<string | null>`string_agg(${packedReading}, ';' ORDER BY ${readings.occurTime}, ${readings.id})` })
+    .select({ readings: sql<string | null>`string_agg(${packedReading}, ';')` })
     .from(readings)
     .where(condition);
   return unpackReadings(packed?.readings ?? null);
