@@ -85,11 +85,15 @@ export async function loadAllMessages(): Promise<void> {
   await ensureLoaded(localeStore.get());
 }
 
-/** Switch language and remember the choice (SPEC §1: stored under `locale`). */
+/**
+ * Switch language and remember the choice (SPEC §1: stored under `locale`). The choice is stored
+ * before the language's messages load: a user who picks 中文 and moves on (or reloads) before
+ * they arrive still gets Chinese on the next page, as they asked.
+ */
 export async function changeLocale(locale: Locale): Promise<void> {
+  writeItem(LOCALE_STORAGE_KEY, locale);
   await ensureLoaded(locale);
   await i18next.changeLanguage(locale);
-  writeItem(LOCALE_STORAGE_KEY, locale);
   localeStore.set(locale);
   applyDocumentLanguage(locale);
 }

@@ -18,6 +18,16 @@ describe('language default', () => {
   });
 });
 
+describe('language choice', () => {
+  it('is remembered as soon as it is made, before its messages have loaded', async () => {
+    const switching = changeLocale('zh-TW');
+    expect(detectLocale(undefined, 'Europe/London')).toBe('zh-TW');
+    await switching;
+    expect(i18next.language).toBe('zh-TW');
+    await changeLocale('en');
+  });
+});
+
 describe('theme default', () => {
   it('follows the stored choice, else the operating system', () => {
     expect(initialThemeMode('dark', false)).toBe('dark');
