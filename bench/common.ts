@@ -1,5 +1,9 @@
-/** What several benchmarks share: percentiles, a free loopback port, a throwaway database. */
+/**
+ * What several benchmarks share: percentiles, a free loopback port, a throwaway database, and the
+ * tally of what the staff socket worker (alerts/clients.ts) received.
+ */
 import { createServer } from 'node:net';
+import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 /** The p-th percentile (0–100) by nearest rank; NaN for no values. */
@@ -49,4 +53,45 @@ export async function throwawayDatabase(prefix: string): Promise<{ url: string |
       await admin.end();
     },
   };
+}
+
+/** One alert as a staff socket of the worker received it: its socket's organisation, the alert's device, when. */
+export type Receipt = { org: number; device: number; at: number };
+
+/** Asks the socket worker for every receipt its sockets recorded, then stops it. */
+export async function collectReceipts(worker: Worker): Promise<Receipt[]> {
+  worker.postMessage('report');
+  const receipts = await new Promise<Receipt[]>((resolve) =>
+    worker.on('message', (m: { kind: string; receipts?: Receipt[] }) => {
+      if (m.kind === 'receipts') resolve(m.receipts!);
+    }),
+  );
+  await worker.terminate();
+  return receipts;
+}
+
+/**
+ * Sorts receipts into deliveries of the alerts the bench raised (device → when its high reading
+ * was sent) and deliveries to a socket of another organisation, which must never happen. Each
+ * delivery is handed to `onDelivery` with its alert's send time.
+ */
+export function tallyReceipts(
+  receipts: readonly Receipt[],
+  deviceOrg: ReadonlyMap<number, number>,
+  sentAt: ReadonlyMap<number, number>,
+  onDelivery: (receipt: Receipt, sent: number) => void,
+): { delivered: number; crossOrg: number } {
+  let delivered = 0;
+  let crossOrg = 0;
+  for (const r of receipts) {
+    if (deviceOrg.get(r.device) !== r.org) {
+      crossOrg++;
+      continue;
+    }
+    const sent = sentAt.get(r.device);
+    if (sent === undefined) continue;
+    delivered++;
+    onDelivery(r, sent);
+  }
+  return { delivered, crossOrg };
 }

@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { ms, percentile, throwawayDatabase } from '../common.ts';
+import { collectReceipts, ms, percentile, tallyReceipts, throwawayDatabase } from '../common.ts';
 import { nowUnix } from '@vigil/contracts';
 import { DataSource, DeviceType, Role } from '../../packages/contracts/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -159,30 +159,15 @@ for (let second = 0; second < SECONDS; second++) {
 await Promise.all(pending);
 // Let the last alerts arrive, then collect.
 await new Promise((r) => setTimeout(r, 1500));
-worker.postMessage('report');
-const receipts = await new Promise<Array<{ org: number; device: number; at: number }>>((resolve) =>
-  worker.on('message', (m: { kind: string; receipts?: Array<{ org: number; device: number; at: number }> }) => {
-    if (m.kind === 'receipts') resolve(m.receipts!);
-  }),
-);
-await worker.terminate();
+const receipts = await collectReceipts(worker);
 
 const endToEnd: number[] = [];
 const channel: number[] = [];
-let crossOrg = 0;
-let delivered = 0;
-for (const r of receipts) {
-  if (deviceOrg.get(r.device) !== r.org) {
-    crossOrg++;
-    continue;
-  }
-  const sent = sentHighAt.get(r.device);
-  const raised = emitted.get(r.device);
-  if (sent === undefined) continue;
-  delivered++;
+const { delivered, crossOrg } = tallyReceipts(receipts, deviceOrg, sentHighAt, (r, sent) => {
   endToEnd.push(r.at - sent);
+  const raised = emitted.get(r.device);
   if (raised !== undefined) channel.push(r.at - raised);
-}
+});
 const alertsRaised = [...emitted.keys()].filter((d) => sentHighAt.has(d)).length;
 const expected = alertsRaised * SOCKETS_PER_ORG;
 const lost = expected - delivered;

@@ -31,7 +31,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
 import { percentile } from '../ingest/workload.ts';
-import { freePort } from '../common.ts';
+import { collectReceipts, freePort, tallyReceipts } from '../common.ts';
 
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? 5000);
 const SOCKETS = Number(process.env.BENCH_SCALE_SOCKETS ?? 5000);
@@ -203,28 +203,15 @@ const elapsed = (now() - t0) / 1000;
 const after = instances.map((i) => usage(i.child.pid!));
 await new Promise((r) => setTimeout(r, 2000));
 clearInterval(sampler);
-worker.postMessage('report');
-const receipts = await new Promise<Array<{ org: number; device: number; at: number }>>((resolve) =>
-  worker.on('message', (m: { kind: string; receipts?: Array<{ org: number; device: number; at: number }> }) => m.kind === 'receipts' && resolve(m.receipts!)),
-);
-await worker.terminate();
+const receipts = await collectReceipts(worker);
 
 const latencies: number[] = [];
 /** Deliveries by the second of the run their alert was posted in: where in the run the tail falls. */
 const bySecond: number[][] = Array.from({ length: SECONDS }, () => []);
-let crossOrg = 0;
-let delivered = 0;
-for (const r of receipts) {
-  if (deviceOrg.get(r.device) !== r.org) {
-    crossOrg++;
-    continue;
-  }
-  const sent = sentHighAt.get(r.device);
-  if (sent === undefined) continue;
-  delivered++;
+const { delivered, crossOrg } = tallyReceipts(receipts, deviceOrg, sentHighAt, (r, sent) => {
   latencies.push(r.at - sent);
   bySecond[Math.min(SECONDS - 1, Math.max(0, Math.floor((sent - t0) / 1000)))].push(r.at - sent);
-}
+});
 const steady = bySecond.slice(2).flat();
 // Each alert should reach every socket of its organisation that logged in (one that never did receives nothing).
 let expected = 0;
