@@ -47,6 +47,25 @@ export function createAppTheme(mode: ThemeMode): Theme {
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      // On a phone a form or detail dialog (fullWidth) takes the whole screen, as MUI's fullScreen
+      // does, so its fields and actions are not squeezed into a card with margins; a short
+      // question (maxWidth xs: confirm, discard) stays a card over the page it is about.
+      MuiDialog: {
+        styleOverrides: {
+          paper: ({ theme }) => ({
+            [theme.breakpoints.down('sm')]: {
+              '&.MuiDialog-paperFullWidth:not(.MuiDialog-paperWidthXs)': {
+                margin: 0,
+                width: '100%',
+                maxWidth: '100%',
+                height: '100%',
+                maxHeight: 'none',
+                borderRadius: 0,
+              },
+            },
+          }),
+        },
+      },
       // A user who asked the system for less motion gets none: no spinners turning, bars sliding
       // or alarms flashing (an alert's priority still shows by its icon and words). It also spares
       // the CPU of a console left open all night on a wall screen.
