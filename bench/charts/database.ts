@@ -15,6 +15,12 @@ export const MEMBERS = 40;
 /** The longest chart range: a reading page's three-month limit. */
 export const QUARTER_DAYS = 92;
 export const SOURCE = DataSource.watchB10_1m;
+/**
+ * The heart rate of minute `i` of a synthetic history, as SQL over a `generate_series` column `i`:
+ * a resting rhythm with a slow swing and noise, and every 997th minute a brief spike a chart must
+ * not hide.
+ */
+export const HEART_RATE_AT = `CASE WHEN i % 997 = 0 THEN 165 ELSE round(72 + 14 * sin(i / 229.0) + random() * 8) END`;
 
 export interface Seeded {
   url: string;
@@ -53,7 +59,7 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
   await client.query(
     `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
      SELECT $6, m, $7, $8 + (m - $9), $1, $2, to_timestamp($3::bigint + i * 60),
-            CASE WHEN i % 997 = 0 THEN 165 ELSE round(72 + 14 * sin(i / 229.0) + random() * 8) END
+            ${HEART_RATE_AT}
      FROM generate_series(0, $5::int - 1) AS i, unnest($4::int[]) AS m
      ORDER BY i, m`,
     [readingKindCode.heartRate, SOURCE, from, memberIds, WEEK_MINUTES, world.org.id, world.area.id, world.devices[0].id, memberId],
@@ -62,7 +68,7 @@ export async function createSeededDatabase(adminUrl: string): Promise<Seeded> {
   await client.query(
     `INSERT INTO readings (org_id, member_id, area_id, device_id, kind, source, occur_time, value)
      SELECT $5, $6, $7, $8, $1, $2, to_timestamp($3::bigint + i * 60),
-            CASE WHEN i % 997 = 0 THEN 165 ELSE round(72 + 14 * sin(i / 229.0) + random() * 8) END
+            ${HEART_RATE_AT}
      FROM generate_series(0, ($4::bigint - $3::bigint) / 60 - 1) AS i`,
     [readingKindCode.heartRate, SOURCE, to - QUARTER_DAYS * 86_400, from, world.org.id, memberId, world.area.id, world.devices[0].id],
   );

@@ -30,8 +30,7 @@ import { testConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
-import { percentile } from '../ingest/workload.ts';
-import { collectReceipts, freePort, tallyReceipts } from '../common.ts';
+import { collectReceipts, freePort, ms, percentile, tallyReceipts } from '../common.ts';
 
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? 5000);
 const SOCKETS = Number(process.env.BENCH_SCALE_SOCKETS ?? 5000);
@@ -247,7 +246,6 @@ const figures = {
   p99BySecondMs: bySecond.map((l) => (l.length ? Math.round(percentile(l, 99)) : null)),
   instances: perInstance,
 };
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 console.log(`\nreadings/s offered ${figures.readingsPerSecondOffered}, accepted ${figures.readingsPerSecondAccepted} (${lateSlots} batches sent late; batch post p99 ${ms(figures.postP99Ms)})`);
 console.log(`alert delivery, posted → socket: p50 ${ms(figures.p50Ms)}, p99 ${ms(figures.p99Ms)}   goal p99 ≤ ${GOAL_P99_MS} ms   ${figures.p99Ms <= GOAL_P99_MS ? 'PASS' : 'MISS'}`);
 console.log(`  after the first 2 s: p99 ${ms(figures.steadyP99Ms)}; p99 by second of the run: ${figures.p99BySecondMs.join(' ')} ms`);
