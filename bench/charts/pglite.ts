@@ -20,8 +20,9 @@ import { testConfig } from '../../apps/server/src/config.ts';
 import { ensureRoles } from '../../apps/server/src/db/bootstrap.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { members, staff as staffTable } from '../../apps/server/src/db/schema/index.ts';
-import { seedHistory } from '../../apps/server/src/demo/history/index.ts';
 import { seedDemo } from '../../apps/server/src/demo/seed.ts';
+import { seedDemoWeek } from '../../apps/server/src/demo/week.ts';
+import { upkeepDue } from '../../apps/server/src/db/upkeep.ts';
 import { startSimulator } from '../../apps/server/src/demo/simulator/index.ts';
 import { readingKindCode } from '../../apps/server/src/ingest/kinds.ts';
 import { advanceRollups } from '../../apps/server/src/ingest/rollups.ts';
@@ -54,7 +55,8 @@ export async function timePgliteChart(runs = 60, simulatorOn = true): Promise<Pg
     await database.migrate();
     await ensureRoles(database.db);
     await seedDemo(database.db);
-    const seeded = await seedHistory(database.db, new Date());
+    // The demo server's own first start: the week of readings, its rollups and the tables' upkeep.
+    const seeded = await seedDemoWeek(database.db, new Date());
     const seedSeconds = (performance.now() - t0) / 1000;
     // The member of a one-minute watch: the most heart-rate readings of one source.
     const [top] = (
@@ -63,8 +65,6 @@ export async function timePgliteChart(runs = 60, simulatorOn = true): Promise<Pg
       )
     ).rows as { member_id: number; source: number }[];
     const memberId = Number(top.member_id);
-    // The server's rollup job, run now rather than a settling minute later.
-    await advanceRollups(database.db, 0);
     const [member] = await database.db
       .select({ orgId: members.orgId })
       .from(members)
@@ -137,7 +137,9 @@ export async function timePgliteChart(runs = 60, simulatorOn = true): Promise<Pg
               ORDER BY occur_time LIMIT 1) f,
              generate_series(1, ${QUARTER_DAYS * 1440} - (SELECT count(*) FROM readings WHERE member_id = ${memberId}
                AND kind = ${readingKindCode.heartRate} AND source = ${top.source})::int) AS i`);
+      // The server's rollup and upkeep jobs, run now rather than a minute later.
       await advanceRollups(database.db, 0);
+      await upkeepDue(database.db);
       const quarter = await timeChart(QUARTER_DAYS);
       return { ...week, seedSeconds, readingsSeeded: seeded.readings, memberId, simulatorOn, quarter };
     } finally {

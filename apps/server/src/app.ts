@@ -23,6 +23,7 @@ import { DomainEventBus } from './events.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { startEscalation } from './modules/escalation/escalate.ts';
 import { AuditTrail } from './audit/trail.ts';
+import { startUpkeep } from './db/upkeep.ts';
 import { registerAuditTrail } from './audit/hook.ts';
 
 declare module 'fastify' {
@@ -112,6 +113,8 @@ export async function buildApp({ config, database, modules = registerModules }: 
   await registerRealtime(app);
   // Overdue alerts are escalated on that channel; the scan stops when the app closes.
   startEscalation(app);
+  // The embedded database has no autovacuum daemon: the app does its work (docs/operations.md).
+  startUpkeep(app, database);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build
   // exists, and a SPEC -7 body otherwise.

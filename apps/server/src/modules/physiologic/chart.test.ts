@@ -89,11 +89,12 @@ describe('chart points (SPEC §9 rules, then min-max per pixel column)', () => {
 
 describe('packed readings', () => {
   it('come back in time order whatever order the scan gave them, with an absent value as null', () => {
-    expect(unpackReadings('120,71,9;60,,9;180,72.5,10')).toEqual([
+    expect(unpackReadings({ times: '120,60,180', values: '71,,72.5', sources: '9,9,10' })).toEqual([
       { t: 60, value: null, source: 9 },
       { t: 120, value: 71, source: 9 },
       { t: 180, value: 72.5, source: 10 },
     ]);
-    expect(unpackReadings(null)).toEqual([]);
+    expect(unpackReadings({ times: null, values: null, sources: null })).toEqual([]);
+    expect(unpackReadings(undefined)).toEqual([]);
   });
 });
