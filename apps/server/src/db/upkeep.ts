@@ -11,8 +11,11 @@ export type TableUpkeep = { table: string; vacuum: boolean; analyze: boolean };
  * The tables autovacuum would now vacuum or analyse, by its own rules and settings: dead or newly
  * inserted rows past `threshold + scale factor × rows` call for a vacuum, changed rows past the
  * analyse threshold for fresh statistics. `reltuples` is -1 until a table is first analysed.
+ * A session hands its counts to the statistics at most once a second, so they are flushed first:
+ * a bulk load that just ended counts.
  */
 export async function tablesDue(db: Db): Promise<TableUpkeep[]> {
+  await db.execute(sql`select pg_stat_force_next_flush()`);
   const { rows } = await db.execute<{ table: string; vacuum: boolean; analyze: boolean }>(sql`
     select format('%I.%I', s.schemaname, s.relname) as "table",
       (s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
