@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { startPeriodic } from '../jobs/periodic.ts';
 import type { Database, Db } from './client.ts';
 
 /** How often the embedded database is checked for tables due for upkeep: autovacuum's own naptime. */
@@ -50,19 +51,12 @@ export async function upkeepDue(db: Db): Promise<TableUpkeep[]> {
  */
 export function startUpkeep(app: FastifyInstance, database: Database, everyMs = UPKEEP_EVERY_MS): void {
   if (database.kind !== 'pglite') return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    upkeepDue(database.db)
-      .then((done) => {
-        if (done.length) app.log.debug({ tables: done.map((t) => t.table) }, 'embedded database upkeep');
-      })
-      .catch((err: unknown) => app.log.warn({ err }, 'embedded database upkeep failed; it runs again'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const job = startPeriodic(
+    async () => {
+      const done = await upkeepDue(database.db);
+      if (done.length) app.log.debug({ tables: done.map((t) => t.table) }, 'embedded database upkeep');
+    },
+    { everyMs, log: app.log, failure: 'embedded database upkeep failed; it runs again' },
+  );
+  app.addHook('onClose', async () => job.stop());
 }

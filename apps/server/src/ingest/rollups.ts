@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { readingRollupProgress, readingRollups, readings } from '../db/schema/index.ts';
 import { readingKindCode } from './kinds.ts';
 import { pgArray } from './pg-array.ts';
+import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 
 /** The rollups' bucket: one hour. */
 export const ROLLUP_SECONDS = 3600;
@@ -115,21 +116,11 @@ export async function refreshRollupHour(db: Db, memberId: number, kind: number, 
 }
 
 /** Runs the job now (catching up a database whose readings predate the rollups) and then every `everyMs`; stopped with the app. */
-export function startRollupJob(db: Db, log: FastifyBaseLogger, everyMs = 5_000): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+export function startRollupJob(db: Db, log: FastifyBaseLogger, everyMs = 5_000): PeriodicJob {
+  return startPeriodic(
+    async () => {
       await advanceRollups(db);
-    } catch (err) {
-      log.error({ err }, 'reading rollups: the job failed; it runs again');
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    { everyMs, log, failure: 'reading rollups: the job failed; it runs again', runNow: true },
+  );
 }

@@ -7,6 +7,7 @@ import type { AbnormalRaiser, RaiseRequest } from '../modules/abnormal/raiser.ts
 import { offlineRule, tooFewMeasurementsRule } from '../rules/care.ts';
 import { parseDeviceSettings } from '../rules/settings.ts';
 import type { Raised } from '../rules/types.ts';
+import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 
 /** Devices measured now and then by hand, whose daily count the "too few measurements" rule checks. */
 export const spotDeviceTypes: readonly DeviceType[] = [
@@ -136,22 +137,18 @@ export function startSweeps(
   raiser: AbnormalRaiser,
   log: FastifyBaseLogger,
   everyMs = 60_000,
-): { stop(): void } {
+): PeriodicJob {
   let lastDay = -1;
-  const tick = async () => {
-    const now = new Date();
-    try {
+  return startPeriodic(
+    async () => {
+      const now = new Date();
       await offlineSweep(db, raiser, now);
       const day = Math.floor(now.getTime() / 86_400_000);
       if (day !== lastDay) {
         lastDay = day;
         await dailyMeasurementSweep(db, raiser, now);
       }
-    } catch (err) {
-      log.error({ err }, 'alert sweep failed');
-    }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+    },
+    { everyMs, log, failure: 'alert sweep failed' },
+  );
 }

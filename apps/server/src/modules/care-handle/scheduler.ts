@@ -8,6 +8,7 @@ import { medicationDelayRule } from '../../rules/care.ts';
 import { expandPackage } from '../care-package/service.ts';
 import { expandSchedule } from '../care-schedule/service.ts';
 import { raisePainAlerts } from '../care-symptom/pain.ts';
+import { type PeriodicJob, startPeriodic } from '../../jobs/periodic.ts';
 
 /** A claim older than this belongs to an instance that died between claiming and raising. */
 const CLAIM_EXPIRES_MINUTES = 5;
@@ -121,27 +122,18 @@ export function startCareScheduler(
   raiser: AbnormalRaiser,
   log: FastifyBaseLogger,
   options: { everyMs?: number; now?: () => Date } = {},
-): { stop(): void; tick(): Promise<void> } {
+): PeriodicJob {
   const clock = options.now ?? (() => new Date());
   let ticks = 0;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    async () => {
       const now = clock();
       if (ticks % EXPAND_EVERY_TICKS === 0) await expandAhead(db, now);
       ticks += 1;
       await raiseLateDoses(db, raiser, now);
       // A pain assessment whose raise failed after its save (docs/care.md "Care records II").
       await raisePainAlerts(db, raiser, now);
-    } catch (err) {
-      log.error({ err }, 'care scheduler tick failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), options.everyMs ?? 60_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer), tick };
+    },
+    { everyMs: options.everyMs ?? 60_000, log, failure: 'care scheduler tick failed' },
+  );
 }

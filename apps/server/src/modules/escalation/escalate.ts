@@ -5,6 +5,7 @@ import { abnormalEvents, orgs } from '../../db/schema/index.ts';
 import { loadAbnormalItems } from '../../realtime/items.ts';
 import { abnormalEventName } from '../../realtime/relay.ts';
 import { escalationTargets } from '../../realtime/rooms.ts';
+import { startPeriodic } from '../../jobs/periodic.ts';
 
 /** How often overdue alerts are looked for; escalation minutes are whole minutes. */
 export const ESCALATION_SCAN_MS = 30_000;
@@ -55,16 +56,11 @@ export async function escalateDue(app: FastifyInstance, now: Date = new Date()):
 
 /** Scans on a timer for the app's lifetime; a failed scan is logged and retried on the next tick. */
 export function startEscalation(app: FastifyInstance, intervalMs = ESCALATION_SCAN_MS): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    escalateDue(app)
-      .catch((err: unknown) => app.log.warn({ err }, 'escalation scan failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const job = startPeriodic(
+    async () => {
+      await escalateDue(app);
+    },
+    { everyMs: intervalMs, log: app.log, failure: 'escalation scan failed' },
+  );
+  app.addHook('onClose', async () => job.stop());
 }

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export type PeriodicJob = { stop(): void; tick(): Promise<void> };
+
+/**
+ * Runs `work` every `everyMs` until stopped: the server's background jobs (alert sweeps, rollups,
+ * escalation, the care scheduler, embedded-database upkeep). A run still going when the next falls
+ * due is not overlapped; a failed run is logged with `failure` and the job runs again on the next
+ * tick; the timer does not keep the process alive. `tick` runs the work once, under the same rule.
+ */
+export function startPeriodic(
+  work: () => Promise<void>,
+  options: { everyMs: number; log: FastifyBaseLogger; failure: string; runNow?: boolean },
+): PeriodicJob {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await work();
+    } catch (err) {
+      options.log.error({ err }, options.failure);
+    } finally {
+      running = false;
+    }
+  };
+  if (options.runNow) void tick();
+  const timer = setInterval(() => void tick(), options.everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), tick };
+}
