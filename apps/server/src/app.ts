@@ -114,7 +114,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
   // Overdue alerts are escalated on that channel; the scan stops when the app closes.
   startEscalation(app);
   // The embedded database has no autovacuum daemon: the app does its work (docs/operations.md).
-  startUpkeep(app, database);
+  startUpkeep(app);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build
   // exists, and a SPEC -7 body otherwise.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { startPeriodic } from '../jobs/periodic.ts';
-import type { Database, Db } from './client.ts';
+import type { Db } from './client.ts';
 
 /** How often the embedded database is checked for tables due for upkeep: autovacuum's own naptime. */
 export const UPKEEP_EVERY_MS = 60_000;
@@ -49,7 +49,8 @@ export async function upkeepDue(db: Db): Promise<TableUpkeep[]> {
  * runs: its tables were never vacuumed or analysed. This job does autovacuum's work on the same
  * rules and naptime for the app's lifetime. A PostgreSQL server has the daemon, so nothing starts.
  */
-export function startUpkeep(app: FastifyInstance, database: Database, everyMs = UPKEEP_EVERY_MS): void {
+export function startUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): void {
+  const { database } = app;
   if (database.kind !== 'pglite') return;
   const job = startPeriodic(
     async () => {

@@ -117,10 +117,5 @@ export async function refreshRollupHour(db: Db, memberId: number, kind: number, 
 
 /** Runs the job now (catching up a database whose readings predate the rollups) and then every `everyMs`; stopped with the app. */
 export function startRollupJob(db: Db, log: FastifyBaseLogger, everyMs = 5_000): PeriodicJob {
-  return startPeriodic(
-    async () => {
-      await advanceRollups(db);
-    },
-    { everyMs, log, failure: 'reading rollups: the job failed; it runs again', runNow: true },
-  );
+  return startPeriodic(() => advanceRollups(db), { everyMs, log, failure: 'reading rollups: the job failed; it runs again', runNow: true });
 }

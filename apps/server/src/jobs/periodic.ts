@@ -9,7 +9,7 @@ export type PeriodicJob = { stop(): void; tick(): Promise<void> };
  * tick; the timer does not keep the process alive. `tick` runs the work once, under the same rule.
  */
 export function startPeriodic(
-  work: () => Promise<void>,
+  work: () => Promise<unknown>,
   options: { everyMs: number; log: FastifyBaseLogger; failure: string; runNow?: boolean },
 ): PeriodicJob {
   let running = false;

@@ -56,11 +56,6 @@ export async function escalateDue(app: FastifyInstance, now: Date = new Date()):
 
 /** Scans on a timer for the app's lifetime; a failed scan is logged and retried on the next tick. */
 export function startEscalation(app: FastifyInstance, intervalMs = ESCALATION_SCAN_MS): void {
-  const job = startPeriodic(
-    async () => {
-      await escalateDue(app);
-    },
-    { everyMs: intervalMs, log: app.log, failure: 'escalation scan failed' },
-  );
+  const job = startPeriodic(() => escalateDue(app), { everyMs: intervalMs, log: app.log, failure: 'escalation scan failed' });
   app.addHook('onClose', async () => job.stop());
 }
