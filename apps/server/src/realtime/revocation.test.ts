@@ -6,6 +6,8 @@ import { ErrorCode, Role, type StaffRole } from '@vigil/contracts';
 import { apiGroups, orgs, roles, staff } from '../db/schema/index.ts';
 import { createOrg, createStaff, TEST_PASSWORD } from '../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../test/helpers.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { sessionFingerprints, staleSessions } from './revocation.ts';
 import { connectStaff, loggedIn, wait } from './testing.ts';
 
 /*
@@ -122,5 +124,26 @@ describe('revocation reaches sockets', () => {
     const { socket } = await signedInSocket();
     await wait(1000);
     expect(socket.connected).toBe(true);
+  });
+});
+
+describe('staleSessions', () => {
+  it('answers only the watched sign-ins that no longer hold: a changed fingerprint or a session that is gone', async () => {
+    const idle = t.app.config.tokenIdleMinutes;
+    const accounts = await Promise.all([1, 2].map(async () => {
+      accountSeq += 1;
+      const account = `trev${accountSeq}`;
+      await createStaff(t.db, { account, orgId, role: Role.orgAdmin });
+      return hashToken(await login(t.app, account));
+    }));
+    const live = await sessionFingerprints(t.db, accounts, idle);
+    expect(live.size).toBe(2);
+    const [kept, changed] = accounts.map((sessionId) => ({ sessionId, fingerprint: live.get(sessionId)! }));
+    const moved = { ...changed, fingerprint: `${changed.fingerprint}|moved` };
+    const gone = { sessionId: 'f'.repeat(64), fingerprint: kept.fingerprint };
+    const stale = await staleSessions(t.db, [kept, moved, gone], idle);
+    expect(stale).toHaveLength(2);
+    expect(stale).toEqual(expect.arrayContaining([moved, gone]));
+    expect(await staleSessions(t.db, [], idle)).toEqual([]);
   });
 });
