@@ -48,7 +48,7 @@ const watchKey = (w: WatchedSession) => `${w.sessionId}\n${w.fingerprint}`;
  * database compares, so a sweep of thousands of sockets gets back the few to end instead of a row
  * per session; the ids and fingerprints travel as two array parameters, not one parameter per
  * session. At 2,500 sessions that took the sweep's time in the server's own thread from 15 ms
- * every 400 ms to 2.3 ms (docs/realtime.md).
+ * every 400 ms to 2.3 ms (docs/security.md).
  */
 export async function staleSessions(db: Db, watched: readonly WatchedSession[], idleMinutes: number): Promise<WatchedSession[]> {
   if (watched.length === 0) return [];
@@ -79,10 +79,14 @@ export function startRevocationSweep(app: FastifyInstance, staff: StaffNamespace
   const sweep = async () => {
     const sockets = [...staff.sockets.values()].filter((s) => s.data.sessionId && s.data.fingerprint);
     if (sockets.length === 0) return;
-    const of = (s: StaffSocket): WatchedSession => ({ sessionId: s.data.sessionId!, fingerprint: s.data.fingerprint! });
-    const watched = new Map(sockets.map((s) => [watchKey(of(s)), of(s)]));
+    const signIns = sockets.map((s): WatchedSession => ({ sessionId: s.data.sessionId!, fingerprint: s.data.fingerprint! }));
+    const keys = signIns.map(watchKey);
+    // Sockets of one sign-in (several tabs) are asked about once.
+    const watched = new Map(signIns.map((w, i) => [keys[i], w]));
     const stale = new Set((await staleSessions(app.database.db, [...watched.values()], app.config.tokenIdleMinutes)).map(watchKey));
-    for (const socket of sockets) if (stale.has(watchKey(of(socket)))) endSocket(socket);
+    sockets.forEach((socket, i) => {
+      if (stale.has(keys[i])) endSocket(socket);
+    });
   };
   // A failed sweep (database down) is not a revocation: the sockets stay, and the next tick tries again.
   return startPeriodic(sweep, { everyMs: REVOCATION_SWEEP_MS, log: app.log, failure: 'realtime: revocation sweep failed' });
