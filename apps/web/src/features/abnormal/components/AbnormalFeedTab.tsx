@@ -359,7 +359,7 @@ export default function AbnormalFeedTab() {
             </Typography>
             <LiveStatusChip testId="realtime-status" />
             <Box sx={{ flex: 1 }} />
-            <Button size="small" variant="outlined" startIcon={<VolumeUpIcon />} onClick={testChime} data-testid="sound-test">
+            <Button size="small" variant="outlined" startIcon={<VolumeUpIcon />} onClick={() => void testChime()} data-testid="sound-test">
               {t('abnormal.sound.test')}
             </Button>
             <NotificationSwitch />

@@ -6,37 +6,32 @@ import type { Theme } from '@mui/material/styles';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../lib/store.ts';
-import { soundBlocked, testChime } from '../sound/player.ts';
+import { SOUND_BANNER_ATTRIBUTE, soundState, testChime } from '../sound/player.ts';
 
 /**
- * Shown beside the bell whenever the browser blocks the alert chime; one click plays it, which is
- * the user gesture the browser waits for, and the banner goes once the chime has played.
+ * Shown beside the bell whenever the alert chime cannot be heard. Pressing it plays the chime, which
+ * is the user gesture the browser waits for; the banner goes only once the chime has played, and
+ * says so when it still could not (no output device), so a nurse knows whether sound works.
  */
 export function SoundBanner() {
   const { t } = useTranslation();
-  const blocked = useStore(soundBlocked);
+  const state = useStore(soundState);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  if (!blocked) return null;
-  const label = t('abnormal.sound.blocked');
+  if (state === 'on') return null;
+  const label = state === 'failed' ? t('abnormal.sound.failed') : t('abnormal.sound.blocked');
+  const press = () => void testChime();
+  const marker = { [SOUND_BANNER_ATTRIBUTE]: '', 'data-state': state, 'data-testid': 'sound-blocked' };
   if (narrow) {
     return (
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} onClick={testChime} data-testid="sound-blocked" sx={{ bgcolor: 'warning.main', color: 'warning.contrastText' }}>
+        <IconButton color="inherit" aria-label={label} onClick={press} {...marker} sx={{ bgcolor: 'warning.main', color: 'warning.contrastText' }}>
           <VolumeOffIcon />
         </IconButton>
       </Tooltip>
     );
   }
   return (
-    <Button
-      variant="contained"
-      color="warning"
-      size="small"
-      startIcon={<VolumeOffIcon />}
-      onClick={testChime}
-      data-testid="sound-blocked"
-      sx={{ mx: 1, whiteSpace: 'nowrap' }}
-    >
+    <Button variant="contained" color="warning" size="small" startIcon={<VolumeOffIcon />} onClick={press} {...marker} sx={{ mx: 1, whiteSpace: 'nowrap' }}>
       {label}
     </Button>
   );
