@@ -84,6 +84,6 @@ describe('sound banner', () => {
     await act(async () => fireEvent.click(banner));
     const failed = screen.getByTestId('sound-blocked');
     expect(failed.getAttribute('data-state')).toBe('failed');
-    expect(failed.textContent).toContain('Sound could not play on this device');
+    expect(failed.textContent).toContain('Sound could not play');
   });
 });
