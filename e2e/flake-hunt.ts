@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 
 type Outcome = { title: string; status: string; error?: string };
-type Run = { label: string; seconds: number; passed: number; failed: Outcome[] };
+type Run = { label: string; seconds: number; passed: number; failed: Outcome[]; artifacts?: string };
 
 /** Playwright's JSON report, as far as the hunt reads it. */
 type Suite = { title: string; file?: string; specs?: Spec[]; suites?: Suite[] };
@@ -51,14 +51,17 @@ function competingLoad(): ChildProcess[] {
   );
 }
 
+/** Each run's screenshots and traces go to a folder of its own, kept when a spec failed there. */
 async function runSuite(label: string, extra: string[], loaded: boolean): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-flake-hunt-'));
   const reportFile = join(dir, 'report.json');
+  const artifacts = join(dir, 'results');
+  let keep = false;
   const load = loaded ? competingLoad() : [];
   const started = performance.now();
   try {
     const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn('npx', ['playwright', 'test', '--retries=0', '--reporter=dot,json', ...extra], {
+      const child = spawn('npx', ['playwright', 'test', '--retries=0', '--reporter=dot,json', `--output=${artifacts}`, ...extra], {
         cwd: e2eDir,
         stdio: 'inherit',
         // As CI runs it: no spec skips for a missing browser, and `.only` is refused.
@@ -77,10 +80,11 @@ async function runSuite(label: string, extra: string[], loaded: boolean): Promis
     }
     const failed = results.filter((r) => r.status !== 'passed' && r.status !== 'skipped');
     if (code !== 0 && failed.length === 0) failed.push({ title: '(the run itself)', status: `exit code ${code}` });
-    return { label, seconds, passed: results.filter((r) => r.status === 'passed').length, failed };
+    keep = failed.length > 0;
+    return { label, seconds, passed: results.filter((r) => r.status === 'passed').length, failed, artifacts: keep ? artifacts : undefined };
   } finally {
     for (const child of load) child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -110,7 +114,10 @@ async function main(): Promise<number> {
   }
 
   console.log('\n== flake hunt summary');
-  for (const run of runs) console.log(`${run.label.padEnd(32)} ${String(run.passed).padStart(4)} passed  ${String(run.failed.length).padStart(3)} failed  ${run.seconds.toFixed(0).padStart(5)} s`);
+  for (const run of runs) {
+    const where = run.artifacts ? `  traces: ${run.artifacts}` : '';
+    console.log(`${run.label.padEnd(32)} ${String(run.passed).padStart(4)} passed  ${String(run.failed.length).padStart(3)} failed  ${run.seconds.toFixed(0).padStart(5)} s${where}`);
+  }
   const failures = new Map<string, { runs: string[]; error?: string }>();
   for (const run of runs) {
     for (const f of run.failed) {
