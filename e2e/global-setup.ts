@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { DEMO_PASSWORD, demoAccounts, type LoginData } from './demo.ts';
 import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
 
@@ -63,7 +64,7 @@ async function writeSidebars(baseUrl: string, dataDir: string): Promise<string> 
  * Starts the real server with a throw-away embedded database and the demo world, and returns the
  * teardown that stops it. Outside CI, a machine without Chromium skips the specs (fixtures.ts).
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   if (!chromiumAvailable) {
     if (process.env.CI) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (CI never skips specs).`);
     console.warn(`\nSkipping end-to-end specs: ${chromiumPath} is missing. Install it with: apt-get install -y chromium\n`);
@@ -107,6 +108,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
+    }
+    // The server's log (warnings and errors) beside the run's screenshots and traces, so a failed
+    // spec can be read against what the server saw (the output folder is emptied by the next run).
+    const outputDir = config.projects[0]?.outputDir;
+    if (outputDir && existsSync(logFile)) {
+      mkdirSync(outputDir, { recursive: true });
+      copyFileSync(logFile, join(outputDir, 'server.log'));
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
