@@ -27,7 +27,16 @@ function push(event: string, payload: unknown) {
   for (const l of listeners ?? []) l(payload);
 }
 
+/** Plays the staff connection being confirmed, with or without a catch-up cursor in its handshake. */
+function confirmConnection(resumed: boolean) {
+  realtime.status.set('online');
+  for (const l of (realtime as unknown as { confirmedListeners: Set<(r: boolean) => void> }).confirmedListeners) l(resumed);
+}
+
+const page = (list: RealtimeAbnormal[]) => jsonResponse(200, { data: { current_page: 1, last_page: 1, per_page: list.length, total: list.length, list } });
+
 afterEach(() => {
+  realtime.status.set('idle');
   resetFeedForTests();
   vi.unstubAllGlobals();
 });
@@ -46,6 +55,35 @@ describe('abnormal feed', () => {
     expect(Object.keys(abnormalFeed.get().byId).map(Number).sort()).toEqual([2, 3]);
     closeFeed();
     expect(abnormalFeed.get().total).toBe(0);
+  });
+
+  it('reads the list once the connection has joined its rooms, so nothing raised in between is missed', async () => {
+    signInAs();
+    realtime.status.set('connecting');
+    const fetch = vi.fn(async () => page([item(1)]));
+    vi.stubGlobal('fetch', fetch);
+    const opened = openFeed({ start_date: now - 86_400, end_date: now });
+    await Promise.resolve();
+    expect(fetch).not.toHaveBeenCalled();
+    confirmConnection(false);
+    await opened;
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(abnormalFeed.get().total).toBe(1);
+  });
+
+  it('reads the list again when the connection is confirmed without a cursor after the list was read', async () => {
+    signInAs();
+    realtime.status.set('offline');
+    // The alert raised after the first read, before the socket joined: only a second read finds it.
+    const fetch = vi.fn().mockResolvedValueOnce(page([item(1)])).mockResolvedValue(page([item(1), item(2)]));
+    vi.stubGlobal('fetch', fetch);
+    await openFeed({ start_date: now - 86_400, end_date: now });
+    expect(abnormalFeed.get().total).toBe(1);
+    confirmConnection(false);
+    await vi.waitFor(() => expect(abnormalFeed.get().total).toBe(2));
+    // A reconnect that sent its cursor is caught up by the server: no further read.
+    confirmConnection(true);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('repeats high-priority and escalated alerts until acknowledged; a snooze silences one member and type', () => {

@@ -45,19 +45,45 @@ export async function refreshSnoozes(): Promise<void> {
   snoozeStore.set(await fetchSnoozes());
 }
 
+/** How long the first list waits for the staff connection before it is read regardless. */
+export const FEED_CONNECT_WAIT_MS = 3000;
+
 /**
  * Opens the feed (SPEC §4): listens to the four alert events, then loads the initial list for the
  * range, which replaces the store. Events that arrive while the list loads are applied on top of
  * it, so nothing pushed meanwhile is lost.
+ *
+ * The list is read once the staff connection has joined its rooms (or failed, or after a short
+ * wait), so an alert raised after the read is pushed. Should the connection be confirmed later
+ * without a catch-up cursor (the list was asked for before the socket joined), an alert raised in
+ * between reached neither the list nor the socket, and the list is read again: a console opened at
+ * the moment an alert is raised must not miss it.
  */
 export async function openFeed(range: FeedRange): Promise<void> {
   closeFeed();
   const mine = ++generation;
-  let buffered: Array<(s: AbnormalStoreState) => AbnormalStoreState> = [];
-  let loading = true;
+  // One buffer per list read in flight: what is pushed meanwhile is replayed on top of its answer.
+  const buffers = new Set<Array<(s: AbnormalStoreState) => AbnormalStoreState>>();
+  let reads = 0;
   const route = (update: (s: AbnormalStoreState, item: RealtimeAbnormal) => AbnormalStoreState) => (item: RealtimeAbnormal) => {
-    if (loading) buffered.push((s) => update(s, item));
+    for (const buffer of buffers) buffer.push((s) => update(s, item));
     apply((s) => update(s, item), item);
+  };
+  const readList = async () => {
+    const read = ++reads;
+    const buffered: Array<(s: AbnormalStoreState) => AbnormalStoreState> = [];
+    buffers.add(buffered);
+    try {
+      const items = await fetchAbnormalAll({ is_handle: 0, ...range });
+      // A newer read (or a newer feed) answers for the store.
+      if (mine !== generation || read !== reads) return;
+      const maxId = items.reduce((m, i) => Math.max(m, i.id), 0);
+      const maxTime = items.reduce((m, i) => Math.max(m, i.updated_at), 0);
+      realtime.advanceCursor(maxId, maxTime);
+      abnormalFeed.set(buffered.reduce((s, f) => f(s), replaceAbnormals(items)));
+    } finally {
+      buffers.delete(buffered);
+    }
   };
   stopListening = [
     realtime.on(RealtimeEvent.abnormal, realtimeAbnormal, route(upsertAbnormal)),
@@ -67,19 +93,16 @@ export async function openFeed(range: FeedRange): Promise<void> {
     realtime.on(ABNORMAL_SNOOZE_EVENT, abnormalSnoozeChange, () => {
       refreshSnoozes().catch((err: unknown) => console.warn('abnormal feed: snoozes failed', err));
     }),
+    realtime.onConfirmed((resumed) => {
+      if (resumed || reads === 0) return;
+      readList().catch((err: unknown) => console.warn('abnormal feed: list after connecting failed', err));
+    }),
   ];
-  try {
-    const items = await fetchAbnormalAll({ is_handle: 0, ...range });
-    if (mine !== generation) return;
-    const maxId = items.reduce((m, i) => Math.max(m, i.id), 0);
-    const maxTime = items.reduce((m, i) => Math.max(m, i.updated_at), 0);
-    realtime.advanceCursor(maxId, maxTime);
-    abnormalFeed.set(buffered.reduce((s, f) => f(s), replaceAbnormals(items)));
-    await refreshSnoozes();
-  } finally {
-    loading = false;
-    buffered = [];
-  }
+  await realtime.settled(FEED_CONNECT_WAIT_MS);
+  if (mine !== generation) return;
+  await readList();
+  if (mine !== generation) return;
+  await refreshSnoozes();
 }
 
 /** SPEC §4: closing the feed empties the store. */

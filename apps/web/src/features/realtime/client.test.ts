@@ -103,6 +103,20 @@ describe('realtime client', () => {
     expect(fake.auth()).toEqual({ token: 'token-1', since: { id: 42, time: 1500 } });
   });
 
+  it('tells listeners of each confirmation, and whether its handshake carried a catch-up cursor', async () => {
+    const { fake, client } = setup();
+    const confirmations: boolean[] = [];
+    client.onConfirmed((resumed) => confirmations.push(resumed));
+    client.start('token-1');
+    const settled = client.settled(60_000);
+    fake.serverSends('login', login);
+    await settled;
+    fake.serverSends('disconnect');
+    fake.socket.connect();
+    fake.serverSends('login', { ...login, server_time: 2000 });
+    expect(confirmations).toEqual([false, true]);
+  });
+
   it('signs out when the server refuses the token with -1, and only then', () => {
     const { fake, client, onExpired } = setup();
     client.start('token-1');

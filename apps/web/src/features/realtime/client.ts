@@ -38,6 +38,8 @@ const defaultFactory: SocketFactory = (url, auth) =>
   });
 
 type Listener = (payload: unknown) => void;
+/** Told of each confirmed sign-in; `resumed` says whether its handshake carried a catch-up cursor. */
+type ConfirmedListener = (resumed: boolean) => void;
 
 /**
  * One staff connection per signed-in console. SPEC §4: it connects with the token, disconnects
@@ -54,6 +56,9 @@ export class RealtimeClient {
   private rooms = new Set<RealtimeRoom>();
   private listeners = new Map<string, Set<Listener>>();
   private cursor: RealtimeCursor | null = null;
+  /** Whether the handshake in flight carried a cursor, so the server replays what was missed. */
+  private handshakeResumed = false;
+  private confirmedListeners = new Set<ConfirmedListener>();
   private readonly factory: SocketFactory;
 
   constructor(private readonly options: RealtimeClientOptions) {
@@ -63,7 +68,10 @@ export class RealtimeClient {
   start(token: string): void {
     this.stop();
     this.cursor = null;
-    const socket = this.factory(this.options.socketUrl, (cb) => cb(this.cursor ? { token, since: this.cursor } : { token }));
+    const socket = this.factory(this.options.socketUrl, (cb) => {
+      this.handshakeResumed = this.cursor !== null;
+      cb(this.cursor ? { token, since: this.cursor } : { token });
+    });
     this.socket = socket;
     socket.on(RealtimeControlEvent.login, (raw: unknown) => this.onLogin(raw));
     socket.on(RealtimeControlEvent.logout, (raw: unknown) => {
@@ -133,6 +141,36 @@ export class RealtimeClient {
     return () => set.delete(listener);
   }
 
+  /**
+   * Listens for each confirmed sign-in (first connect and every reconnect). A confirmation whose
+   * handshake carried no cursor had nothing replayed: whatever was raised before the socket joined
+   * its rooms reached it only if the listener reads it again.
+   */
+  onConfirmed(listener: ConfirmedListener): () => void {
+    this.confirmedListeners.add(listener);
+    return () => this.confirmedListeners.delete(listener);
+  }
+
+  /**
+   * Resolves once the connection is not still connecting (confirmed, refused or offline), or after
+   * `timeoutMs`, so a reader can start after the socket has joined its rooms without ever waiting
+   * on a server that does not answer.
+   */
+  settled(timeoutMs: number): Promise<void> {
+    if (this.status.get() !== 'connecting') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        window.clearTimeout(timer);
+        stop();
+        resolve();
+      };
+      const timer = window.setTimeout(done, timeoutMs);
+      const stop = this.status.subscribe(() => {
+        if (this.status.get() !== 'connecting') done();
+      });
+    });
+  }
+
   /** Records the newest alert seen (id, and the server time it changed) for the next handshake. */
   advanceCursor(id: number, time: number): void {
     const c = this.cursor ?? { id: 0, time: 0 };
@@ -157,6 +195,7 @@ export class RealtimeClient {
     const queuedJoins = new Set(pending.filter(([e]) => e === RealtimeControlEvent.joinRealtimeRoom).map(([, p]) => p));
     for (const room of this.rooms) if (!queuedJoins.has(room)) this.socket.emit(RealtimeControlEvent.joinRealtimeRoom, room);
     for (const [event, payload] of pending) this.socket.emit(event, payload);
+    for (const listener of [...this.confirmedListeners]) listener(this.handshakeResumed);
   }
 
   private expire(): void {
