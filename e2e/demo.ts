@@ -1,6 +1,6 @@
 // The demo world's accounts, shared by the specs and global-setup.ts.
 
-/** ARCHITECTURE.md "Demo mode": one account per role, all with this password. */
+/** docs/architecture.md "Demo mode": one account per role, all with this password. */
 export const DEMO_PASSWORD = 'Demo1234';
 
 export const demoAccounts = {

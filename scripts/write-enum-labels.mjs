@@ -7,7 +7,7 @@
  *
  *   node scripts/write-enum-labels.mjs
  *
- * zh-TW terms follow GLOSSARY.md. packages/contracts/src/enums/labels.test.ts checks that every
+ * zh-TW terms follow docs/glossary.md. packages/contracts/src/enums/labels.test.ts checks that every
  * label key of the contracts exists in both files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

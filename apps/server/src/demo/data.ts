@@ -1,7 +1,7 @@
 import { Gender, MedicalState, OrgType, Role, type StaffRole } from '@vigil/contracts';
 
 /**
- * The demo world as plain data: organisations, the 18 accounts of ARCHITECTURE.md, and 40 members.
+ * The demo world as plain data: organisations, the 18 accounts of docs/architecture.md "Demo mode", and 40 members.
  * Names, addresses and phone numbers are invented; any likeness to a real person is chance.
  */
 
@@ -107,7 +107,7 @@ export type DemoAccount = {
   area?: 0 | 1;
 };
 
-/** ARCHITECTURE.md "Demo mode": one account per SPEC §6 role. */
+/** docs/architecture.md "Demo mode": one account per SPEC §6 role. */
 export const demoAccounts: readonly DemoAccount[] = [
   { account: 'engineer', role: Role.engineer, name: '周柏宇', org: 'operator' },
   { account: 'manager', role: Role.manager, name: 'Olivia Huang', org: 'operator' },

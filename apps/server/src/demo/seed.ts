@@ -54,7 +54,7 @@ export async function hasOrganisations(db: Db | Tx): Promise<boolean> {
 }
 
 /**
- * Seeds the demo world of ARCHITECTURE.md "Demo mode" in one transaction: roles, the operator and
+ * Seeds the demo world of docs/architecture.md "Demo mode" in one transaction: roles, the operator and
  * one organisation per type plus a security company, their relations, the 18 demo accounts,
  * 40 members and devices of every type with their bindings, and their care records, delivery
  * orders and work logs (the handovers come with the week of readings: seedDemoWeek). Does nothing

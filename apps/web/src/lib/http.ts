@@ -144,7 +144,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   const json = await parseJson(response);
   const payload = readErrorPayload(json);
-  // ARCHITECTURE.md: a 202 carrying a code is an application error like any 4xx.
+  // docs/requirements.md §8: a 202 carrying a code is an application error like any 4xx.
   if (!response.ok || (response.status === 202 && payload.code !== null)) {
     return fail(new ApiError(response.status, payload.code, payload.errors, payload.message), options);
   }

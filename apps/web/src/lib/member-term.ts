@@ -8,7 +8,7 @@ export function useRoleFamily(): RoleFamily | null {
 }
 
 /**
- * GLOSSARY: a member is 住民 in a care organisation, 病患 in a hospital or clinic, 住客 in a hotel
+ * docs/glossary.md: a member is 住民 in a care organisation, 病患 in a hospital or clinic, 住客 in a hotel
  * and 個案 for guards and home care. `term` goes inside a sentence ("{{term}}"), `label` stands
  * alone as a column or field name, `terms` is the plural heading.
  */

@@ -1,4 +1,4 @@
-/** Settings the server injects at runtime through `/config.js` (ARCHITECTURE.md: the build holds none). */
+/** Settings the server injects at runtime through `/config.js` (docs/architecture.md: the build holds none). */
 export type RuntimeConfig = {
   apiBase: string;
   socketUrl: string;

@@ -11,7 +11,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** HTTP status that fits each code (ARCHITECTURE.md: 401, 403, 404, 409, 422). */
+/** HTTP status that fits each code (docs/requirements.md §8: 401, 403, 404, 409, 422). */
 export const errorHttpStatus: Record<ErrorCode, number> = {
   [ErrorCode.tokenExpired]: 401,
   [ErrorCode.loginFailed]: 401,

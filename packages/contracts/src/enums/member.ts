@@ -5,7 +5,7 @@ export const Gender = { female: 0, male: 1 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
 export const genderLabelKey = labelKeys('gender', Gender);
 
-/** SPEC §3: a member's medical state (GLOSSARY "Medical states"). */
+/** SPEC §3: a member's medical state (docs/glossary.md "Medical states"). */
 export const MedicalState = {
   homeHealthcare: 0,
   atHome: 1,
