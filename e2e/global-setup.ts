@@ -11,7 +11,9 @@ import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDist = join(root, 'apps/web/dist');
 const serverBundle = join(root, 'apps/server/dist/main.js');
-const startupTimeoutMs = 120_000;
+// The first start creates the database and seeds the demo world: about 20 s on a quiet 2-core
+// machine, but over two minutes on one shared with other work (seen in the flake hunt).
+const startupTimeoutMs = 300_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,12 @@
 import { DataSource, nowUnix } from '@vigil/contracts';
 import { apiLogin, expect, loginAs, test } from '../../fixtures.ts';
 
-/** A B10 watch the demo world binds to a resident of the care organisation (orgadmin's). */
-const SERIAL = 'B10-0001';
+/**
+ * A B10 watch the demo world binds to a resident of the care organisation (orgadmin's), that no
+ * other spec sends readings to: the alert specs' watch (B10-0001), read in the other worker at
+ * the same moment, put its own heart rate on the tile after this spec's.
+ */
+const SERIAL = 'B10-0003';
 const DEVICE_KEY = `demo-${SERIAL}`;
 
 test('the live wall shows a reading on its resident’s tile as soon as it is ingested', async ({ page, request }) => {
