@@ -32,6 +32,8 @@ test('a nurse marks pain on the body map in Chinese, saves, and the pain alert a
   await page.goto('/symptom-manage');
   await expect(page.getByRole('heading', { name: '症狀照護' })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
+  // The bell is busy until its first list is read; its count before that is not the baseline.
+  await expect(page.getByTestId('abnormal-bell')).toHaveAttribute('aria-busy', 'false');
   const baseline = await bellCount(page);
 
   await page.getByRole('button', { name: '新增評估' }).click();

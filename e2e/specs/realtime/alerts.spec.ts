@@ -28,6 +28,12 @@ async function bellCount(page: Page): Promise<number> {
   return Number(await page.getByTestId('abnormal-bell-count').getAttribute('data-count'));
 }
 
+/** The bell's count once its first list is read (the bell is busy until then). */
+async function settledBellCount(page: Page): Promise<number> {
+  await expect(page.getByTestId('abnormal-bell')).toHaveAttribute('aria-busy', 'false');
+  return bellCount(page);
+}
+
 test('an abnormal reading sent through ingestion rings the bell; handling it takes it away', async ({ page, request }) => {
   const login = await apiLogin(request, 'orgadmin');
   const auth = { authorization: `Bearer ${login.access_token}` };
@@ -43,9 +49,7 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
   const bell = page.getByTestId('abnormal-bell');
   await expect(bell).toBeVisible();
   await expect(page.getByTestId('abnormal-bell-count')).toHaveAttribute('data-count', /\d+/);
-  // Let the initial list settle before taking the baseline.
-  await page.waitForLoadState('networkidle');
-  const baseline = await bellCount(page);
+  const baseline = await settledBellCount(page);
 
   const ingest = await request.post('/api/ingest/readings', {
     headers: { 'x-device-key': DEVICE_KEY },
@@ -55,12 +59,14 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
   expect(((await ingest.json()) as { data: { accepted: number } }).data.accepted).toBe(1);
 
   await expect.poll(() => bellCount(page), { message: 'the bell counts the new alert' }).toBeGreaterThan(baseline);
-  const raised = await bellCount(page);
 
   await bell.click();
   await expect(page).toHaveURL(/\/$/);
-  const first = page.getByTestId('abnormal-feed-item').first();
-  await expect(first).toContainText('178');
+  // This reading's alert, wherever other specs' alerts (the other worker's, same organisation)
+  // put it in the feed.
+  const mine = page.getByTestId('abnormal-feed-item').filter({ hasText: '178 bpm' });
+  const first = mine.first();
+  await expect(first).toBeVisible();
   // Triage at a glance: the priority in words as well as colour, the reading with its unit.
   await expect(first.getByTestId('alert-priority')).toHaveAttribute('data-priority', 'medium');
   await expect(first.getByTestId('alert-priority')).toContainText('Medium priority');
@@ -72,7 +78,9 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
   await dialog.getByRole('button', { name: 'Save handling' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect.poll(() => bellCount(page), { message: 'the handled alert leaves the count' }).toBe(raised - 1);
+  // The handled alert leaves the feed, and with it the bell's count (store.test.ts counts it; an
+  // exact count here would also count the other worker's alerts arriving meanwhile).
+  await expect(mine).toHaveCount(0);
 });
 
 /** Handles every open alert of these types so the one-open-event rule lets a new one through. */
@@ -186,8 +194,7 @@ test('with audio blocked the banner shows; once it is pressed the chime plays on
     (window as unknown as { skew: number }).skew += 2000;
   });
 
-  await page.waitForLoadState('networkidle');
-  const baseline = await bellCount(page);
+  const baseline = await settledBellCount(page);
   await sendHeartRate(request, 171);
   await expect.poll(() => bellCount(page), { message: 'the alert arrives' }).toBeGreaterThan(baseline);
   await expect.poll(chimes, { message: 'the chime plays for the new alert' }).toBeGreaterThan(afterClick);

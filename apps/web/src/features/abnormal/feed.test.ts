@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RealtimeAbnormal, nowUnix } from '@vigil/contracts';
 import { jsonResponse, signInAs } from '../../test/render.tsx';
 import { realtime } from '../realtime/index.ts';
-import { abnormalFeed, closeFeed, openFeed, resetFeedForTests } from './feed.ts';
+import { abnormalFeed, closeFeed, feedLoading, openFeed, resetFeedForTests } from './feed.ts';
 import { repeating, silentUntil } from './silence.ts';
 
 const now = nowUnix();
@@ -65,8 +65,11 @@ describe('abnormal feed', () => {
     const opened = openFeed({ start_date: now - 86_400, end_date: now });
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
+    // The bell says it is busy meanwhile: its count is not the real one yet.
+    expect(feedLoading.get()).toBe(true);
     confirmConnection(false);
     await opened;
+    expect(feedLoading.get()).toBe(false);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(abnormalFeed.get().total).toBe(1);
   });

@@ -15,6 +15,8 @@ import {
 
 /** The live alert feed behind the bell and the home page's abnormal tab. */
 export const abnormalFeed = createStore<AbnormalStoreState>(emptyAbnormalStore);
+/** True while an open feed has not yet read its first list: its count is not the real one yet. */
+export const feedLoading = createStore<boolean>(false);
 
 export type FeedRange = { start_date: number; end_date: number };
 type Arrival = (item: RealtimeAbnormal) => void;
@@ -98,9 +100,14 @@ export async function openFeed(range: FeedRange): Promise<void> {
       readList().catch((err: unknown) => console.warn('abnormal feed: list after connecting failed', err));
     }),
   ];
-  await realtime.settled(FEED_CONNECT_WAIT_MS);
-  if (mine !== generation) return;
-  await readList();
+  feedLoading.set(true);
+  try {
+    await realtime.settled(FEED_CONNECT_WAIT_MS);
+    if (mine !== generation) return;
+    await readList();
+  } finally {
+    if (mine === generation) feedLoading.set(false);
+  }
   if (mine !== generation) return;
   await refreshSnoozes();
 }
@@ -111,6 +118,7 @@ export function closeFeed(): void {
   for (const stop of stopListening) stop();
   stopListening = [];
   abnormalFeed.set(emptyAbnormalStore);
+  feedLoading.set(false);
   snoozeStore.set([]);
 }
 

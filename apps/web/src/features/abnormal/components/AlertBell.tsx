@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { Resource, type AbnormalType, abnormalTypeLabelKey, nowUnix } from '@vigil/contracts';
 import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
-import { abnormalFeed, closeFeed, onArrival, openFeed } from '../feed.ts';
+import { abnormalFeed, closeFeed, feedLoading, onArrival, openFeed } from '../feed.ts';
 import { notifyInBackground } from '../notifications.ts';
 import { nextExpiry, repeating, silentUntil, snoozeStore } from '../silence.ts';
 import { CRITICAL_REPEAT_MS, playChime } from '../sound/player.ts';
@@ -32,6 +32,8 @@ export function AlertBell() {
   const allowed = usePermission('GET', Resource.abnormal);
   const range = useFeedRange();
   const state = useStore(abnormalFeed);
+  // Busy until the first list is read: the count shown before that is not yet the real one.
+  const loading = useStore(feedLoading);
   const { total } = state;
   const snoozes = useStore(snoozeStore);
   // Re-evaluated when the feed or the snoozes change, and woken when the next silence runs out.
@@ -103,6 +105,7 @@ export function AlertBell() {
           color="inherit"
           aria-label={label}
           data-testid="abnormal-bell"
+          aria-busy={loading}
           onClick={() => void navigate(FEED_LOCATION.pathname, { state: FEED_LOCATION.state })}
         >
           <Badge badgeContent={total} color="error" max={999} data-testid="abnormal-bell-count" data-count={total}>
