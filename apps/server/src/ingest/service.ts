@@ -24,7 +24,8 @@ import {
   type Rejection,
 } from './envelope.ts';
 import { fastEnvelope, fastValues, type Envelope } from './fast-validate.ts';
-import { readingKindCode, readingValueSchemas, sleepRecordProblem, toColumns, type ReadingKind, type ReadingValues } from './kinds.ts';
+import { readingValueSchemas, type ReadingKind, type ReadingValues } from '@vigil/contracts/readings';
+import { readingKindCode, sleepRecordProblem, toColumns } from './kinds.ts';
 import { pgArray } from '../db/pg-array.ts';
 
 /** A reading that passed validation, ready to store. */
