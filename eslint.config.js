@@ -11,6 +11,9 @@ const web = './apps/web/src';
 const WORDS = '/\\p{L}/u';
 /** Props whose value a user reads or a screen reader speaks. */
 const READ_PROPS = '/^(label|title|placeholder|alt|helperText|aria-label|aria-description|aria-valuetext)$/';
+const server = './apps/server/src';
+/** The server's layers below its API modules: they serve the modules and never reach up into them. */
+const serverLayers = ['realtime', 'ingest', 'rules', 'auth', 'db', 'alerts', 'jobs'];
 const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -38,6 +41,27 @@ const boundaries = [
         message: `import ${other} through features/${other}/index.ts`,
       })),
   ),
+];
+
+/**
+ * The server's layering: the layers below `modules/` never import it (a module reaches them, or
+ * the app hands them what a module owns, as the jobs plugin gets escalation and the care
+ * scheduler); the database layer never imports auth; the alert rules are pure and take their types
+ * from contracts or their own folder. Test files are left out (see the block for them below).
+ */
+const serverBoundaries = [
+  ...serverLayers.map((layer) => ({
+    target: `${server}/${layer}`,
+    from: `${server}/modules`,
+    message: `${layer}/ is below the API modules: take what a module owns as an argument or an app decoration`,
+  })),
+  { target: `${server}/db`, from: `${server}/auth`, message: 'db/ is below auth/' },
+  {
+    target: `${server}/rules`,
+    from: server,
+    except: ['./rules'],
+    message: 'the alert rules take their types from contracts or their own folder',
+  },
 ];
 
 /**
@@ -71,7 +95,7 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: boundaries }],
+      'import/no-restricted-paths': ['error', { zones: [...boundaries, ...serverBoundaries] }],
       'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
       // Unused names starting with _ are deliberate (ignored callback arguments, rest omissions).
       '@typescript-eslint/no-unused-vars': [
@@ -119,6 +143,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A server layer's test may drive the whole app, every API module included (the guard and
+    // tenant tests): tests keep the package boundaries but not the server's layering.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     // Playwright's page.evaluate bodies run in the browser, and a fixture that needs no other

@@ -41,6 +41,36 @@ describe('lint boundaries', () => {
     expect(server).toContain('import/no-restricted-paths');
   });
 
+  it.each(['realtime', 'ingest', 'rules', 'auth', 'db', 'alerts', 'jobs'])(
+    'refuses the server layer %s importing an API module',
+    async (layer) => {
+      const ids = await ruleIds("export * from '../modules/device/service.ts';\n", `apps/server/src/${layer}/probe.ts`);
+      expect(ids).toContain('import/no-restricted-paths');
+    },
+  );
+
+  it('lets an API module use the layers below it', async () => {
+    const ids = await ruleIds("export * from '../../alerts/raiser.ts';\n", 'apps/server/src/modules/device/probe.ts');
+    expect(ids).not.toContain('import/no-restricted-paths');
+  });
+
+  it('refuses the database layer importing auth', async () => {
+    const ids = await ruleIds("export * from '../auth/password.ts';\n", 'apps/server/src/db/probe.ts');
+    expect(ids).toContain('import/no-restricted-paths');
+  });
+
+  it('refuses the alert rules taking types from anywhere but contracts and their own folder', async () => {
+    const fromIngest = await ruleIds("export type { Binding } from '../ingest/directory.ts';\n", 'apps/server/src/rules/probe.ts');
+    const fromDb = await ruleIds("export type { Db } from '../db/client.ts';\n", 'apps/server/src/rules/probe.ts');
+    const own = await ruleIds(
+      "export type { StandardSet } from './types.ts';\nexport type { ReadingKind } from '@vigil/contracts/readings';\n",
+      'apps/server/src/rules/probe.ts',
+    );
+    expect(fromIngest).toContain('import/no-restricted-paths');
+    expect(fromDb).toContain('import/no-restricted-paths');
+    expect(own).not.toContain('import/no-restricted-paths');
+  });
+
   it('refuses an import cycle', async () => {
     // error-handler.ts imports errors.ts; errors.ts importing error-handler.ts closes a loop.
     const ids = await ruleIds(

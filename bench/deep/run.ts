@@ -28,7 +28,6 @@ import { ensureRoles } from '../../apps/server/src/db/bootstrap.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { members, orgs, staff } from '../../apps/server/src/db/schema/index.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
-import { ingestServiceOf } from '../../apps/server/src/ingest/index.ts';
 import { ORG_NAME, deepUrls } from './generate.ts';
 import { percentile } from '../ingest/workload.ts';
 
@@ -68,7 +67,7 @@ async function main() {
   if (DEVICES > 0) {
     const world = await seedIngestWorld(database.db, { members: DEVICES, deviceType: DeviceType.watchB10, orgName: `Deep ingest ${process.pid}` });
     const principal = { kind: 'gateway' as const, gatewayId: 1, orgId: world.org.id };
-    const service = ingestServiceOf(app);
+    const service = app.ingest;
     await service.warm({ orgIds: [world.org.id] });
     ingestLoop = (async () => {
       for (let second = Math.floor(Date.now() / 1000); ingesting; second++) {

@@ -55,7 +55,7 @@ async function scenario(
   const rows = makeReadings(serials, start, opts.readings);
   const batches: Reading[][] = [];
   for (let i = 0; i < rows.length; i += BATCH) batches.push(rows.slice(i, i + BATCH));
-  // As the app does when it becomes ready (ingestServiceOf): devices, standards, open events.
+  // As the app does when it becomes ready (ingest/plugin.ts): devices, standards, open events.
   await service.warm({ orgIds: [world.org.id] });
   await service.ingest(principal, batches[0]);
   const latencies: number[] = [];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DataSource } from '../../packages/contracts/src/index.ts';
 import type { Database } from '../../apps/server/src/db/client.ts';
-import { pgArray } from '../../apps/server/src/ingest/pg-array.ts';
+import { pgArray } from '../../apps/server/src/db/pg-array.ts';
 
 export type Reading = {
   serial: string;

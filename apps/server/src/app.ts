@@ -21,10 +21,13 @@ import { LoginThrottle } from './auth/login-throttle.ts';
 import { registerModules } from './modules/index.ts';
 import { DomainEventBus } from './events.ts';
 import { registerRealtime } from './realtime/index.ts';
-import { startEscalation } from './modules/escalation/escalate.ts';
+import { escalateDue, ESCALATION_SCAN_MS } from './modules/escalation/escalate.ts';
+import { careScheduler, CARE_SCHEDULER_MS } from './modules/care-handle/scheduler.ts';
 import { AuditTrail } from './audit/trail.ts';
-import { startUpkeep } from './db/upkeep.ts';
 import { registerAuditTrail } from './audit/hook.ts';
+import { registerAlerts } from './alerts/plugin.ts';
+import { registerIngest } from './ingest/plugin.ts';
+import { registerJobs } from './jobs/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,9 @@ export async function buildApp({ config, database, modules = registerModules }: 
   app.decorate('audit', new AuditTrail(database.db, app.log));
   // Entries still waiting are written before the database goes.
   app.addHook('onClose', () => app.audit.close());
+  // The alert core, then ingestion built on it: routes, jobs and the channel reach both as decorations.
+  registerAlerts(app);
+  registerIngest(app);
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -111,10 +117,13 @@ export async function buildApp({ config, database, modules = registerModules }: 
 
   // Staff real-time channel (/staff) on the same HTTP server; Redis adapter when REDIS_URL is set.
   await registerRealtime(app);
-  // Overdue alerts are escalated on that channel; the scan stops when the app closes.
-  startEscalation(app);
-  // The embedded database has no autovacuum daemon: the app does its work (docs/operations.md).
-  startUpkeep(app);
+  // Every periodic job, started here and stopped with the app. The two the API modules own are
+  // handed in: the jobs plugin sits below modules/.
+  registerJobs(app, [
+    // Overdue alerts are escalated on the staff channel.
+    { run: () => escalateDue(app), everyMs: ESCALATION_SCAN_MS, failure: 'escalation scan failed' },
+    { run: careScheduler(database.db, app.alerts), everyMs: CARE_SCHEDULER_MS, failure: 'care scheduler tick failed', tickWhenReady: true },
+  ]);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build
   // exists, and a SPEC -7 body otherwise.

@@ -9,7 +9,7 @@ import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { loadGrants } from './permissions.ts';
 import { createSession } from './sessions.ts';
-import { sidebarForOrg } from '../modules/feature/service.ts';
+import { sidebarForOrg } from './sidebar.ts';
 
 export type SignInDeps = { db: Db; config: Config; throttle: LoginThrottle };
 export type ClientInfo = { ip: string; userAgent?: string };

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { startPeriodic } from '../jobs/periodic.ts';
 import type { Db } from './client.ts';
 
 /** How often the embedded database is checked for tables due for upkeep: autovacuum's own naptime. */
@@ -46,18 +45,11 @@ export async function upkeepDue(db: Db): Promise<TableUpkeep[]> {
 
 /**
  * The embedded database (PGlite) runs PostgreSQL in single-user mode, where no autovacuum daemon
- * runs: its tables were never vacuumed or analysed. This job does autovacuum's work on the same
- * rules and naptime for the app's lifetime. A PostgreSQL server has the daemon, so nothing starts.
+ * runs: its tables were never vacuumed or analysed. This run does autovacuum's work on the same
+ * rules; the jobs plugin runs it every UPKEEP_EVERY_MS (autovacuum's naptime), on PGlite only: a
+ * PostgreSQL server has the daemon.
  */
-export function startUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): void {
-  const { database } = app;
-  if (database.kind !== 'pglite') return;
-  const job = startPeriodic(
-    async () => {
-      const done = await upkeepDue(database.db);
-      if (done.length) app.log.debug({ tables: done.map((t) => t.table) }, 'embedded database upkeep');
-    },
-    { everyMs, log: app.log, failure: 'embedded database upkeep failed; it runs again' },
-  );
-  app.addHook('onClose', async () => job.stop());
+export async function upkeep(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const done = await upkeepDue(db);
+  if (done.length) log.debug({ tables: done.map((t) => t.table) }, 'embedded database upkeep');
 }

@@ -4,11 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DeviceType, SafeZone } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { areas, deviceBindings, devices, gateways, members } from '../db/schema/index.ts';
+import type { MemberNamed, Named } from '../alerts/payload.ts';
 import { parseDeviceSettings, type DeviceSettings } from '../rules/settings.ts';
 
-export type Named = { id: number; name: string };
-/** A member as alerts name them: where the member sleeps, so a nurse knows where to go. */
-export type MemberNamed = Named & { room?: string | null; bed?: string | null };
 
 /** One period of a device's binding history; `to` null while still bound (times in ms). */
 export type Binding = {

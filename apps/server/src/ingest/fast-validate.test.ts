@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DataSource } from '@vigil/contracts';
 import { readingEnvelope } from './envelope.ts';
 import { fastEnvelope, fastKinds, fastValues } from './fast-validate.ts';
-import { readingValueSchemas, type ReadingKind } from './kinds.ts';
+import { readingValueSchemas, type ReadingKind } from '@vigil/contracts/readings';
 
 /**
  * The fast path may only accept: whenever it says valid, zod must agree and produce the same

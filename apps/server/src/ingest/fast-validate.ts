@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataSource } from '@vigil/contracts';
-import { readingKindCode, readingValueSchemas, type ReadingKind } from './kinds.ts';
+import { readingValueSchemas, type ReadingKind } from '@vigil/contracts/readings';
+import { readingKindCode } from './kinds.ts';
 
 /**
  * The ingestion hot path's validator: a plain-JavaScript check of the envelope and of the values of

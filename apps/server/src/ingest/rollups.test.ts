@@ -5,7 +5,6 @@ import { api, login, useTestApp } from '../../test/helpers.ts';
 import { createWorld, type World } from '../../test/fixtures.ts';
 import { readingRollupProgress, readingRollups, readings } from '../db/schema/index.ts';
 import { addMonitoredMember } from './fixtures.ts';
-import { ingestServiceOf } from './index.ts';
 import { advanceRollups } from './rollups.ts';
 
 const t = useTestApp();
@@ -49,7 +48,7 @@ beforeAll(async () => {
 
 describe('hourly reading rollups', () => {
   it('equal the aggregation of the stored readings after re-sent, late, zero and concurrent batches', async () => {
-    const service = ingestServiceOf(t.app);
+    const service = t.app.ingest;
     // Ten days of a reading every ten minutes, a spike and a dip, zeros (missing), two sources.
     const batch = Array.from({ length: 1440 }, (_, i) =>
       hr(start + i * 600 + 7, i === 700 ? 188 : i === 900 ? 38 : i % 97 === 0 ? 0 : 60 + ((i * 7) % 31)),

@@ -1,11 +1,9 @@
 import { type SQL, and, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type PhysiologicalKind, physiologicalKindMeta } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { readingRollupProgress, readingRollups, readings } from '../db/schema/index.ts';
 import { readingKindCode } from './kinds.ts';
-import { pgArray } from './pg-array.ts';
-import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
+import { pgArray } from '../db/pg-array.ts';
 
 /** The rollups' bucket: one hour. */
 export const ROLLUP_SECONDS = 3600;
@@ -115,7 +113,5 @@ export async function refreshRollupHour(db: Db, memberId: number, kind: number, 
   });
 }
 
-/** Runs the job now (catching up a database whose readings predate the rollups) and then every `everyMs`; stopped with the app. */
-export function startRollupJob(db: Db, log: FastifyBaseLogger, everyMs = 5_000): PeriodicJob {
-  return startPeriodic(() => advanceRollups(db), { everyMs, log, failure: 'reading rollups: the job failed; it runs again', runNow: true });
-}
+/** The jobs plugin advances the rollups this often, and once at start (a database whose readings predate them catches up). */
+export const ROLLUP_EVERY_MS = 5_000;

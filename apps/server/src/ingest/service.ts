@@ -11,8 +11,8 @@ import {
 } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import type { DomainEventBus } from '../events.ts';
-import { AbnormalRaiser, type RaiseRequest, type RecoverRequest } from '../modules/abnormal/raiser.ts';
-import { invalidateStandards, resolveStandards, spec9Standards } from '../modules/standards/resolver.ts';
+import { AbnormalRaiser, type RaiseRequest, type RecoverRequest } from '../alerts/raiser.ts';
+import { invalidateStandards, resolveStandards, spec9Standards } from '../alerts/standards.ts';
 import { evaluateReading, type StandardSet } from '../rules/index.ts';
 import { heartVesselRule } from '../rules/care.ts';
 import { bindingAt, DeviceDirectory, type Binding, type DeviceEntry, type Principal } from './directory.ts';
@@ -24,8 +24,9 @@ import {
   type Rejection,
 } from './envelope.ts';
 import { fastEnvelope, fastValues, type Envelope } from './fast-validate.ts';
-import { readingKindCode, readingValueSchemas, sleepRecordProblem, toColumns, type ReadingKind, type ReadingValues } from './kinds.ts';
-import { pgArray } from './pg-array.ts';
+import { readingValueSchemas, type ReadingKind, type ReadingValues } from '@vigil/contracts/readings';
+import { readingKindCode, sleepRecordProblem, toColumns } from './kinds.ts';
+import { pgArray } from '../db/pg-array.ts';
 
 /** A reading that passed validation, ready to store. */
 type Accepted = {
@@ -60,15 +61,18 @@ const rowKey = (deviceId: number, kind: number, t: number) => `${deviceId}:${kin
  */
 export class IngestService {
   readonly directory: DeviceDirectory;
-  readonly raiser: AbnormalRaiser;
   private readonly lastSeenWritten = new Map<number, number>();
 
+  /**
+   * `raiser` is the app's alert core (`app.alerts`), so ingestion, the sweeps and care share its
+   * open-event snapshot; a service built on its own (the demo's history, a benchmark) gets its own.
+   */
   constructor(
     private readonly db: Db,
     private readonly events: DomainEventBus,
+    private readonly raiser = new AbnormalRaiser(db, events),
   ) {
     this.directory = new DeviceDirectory(db);
-    this.raiser = new AbnormalRaiser(db, events);
   }
 
   /**

@@ -4,7 +4,7 @@ import { AbnormalType, DataSource, DeviceType, toUnix } from '@vigil/contracts';
 import { useTestApp } from '../../test/helpers.ts';
 import { abnormalEvents, devices } from '../db/schema/index.ts';
 import { DomainEventBus } from '../events.ts';
-import { AbnormalRaiser } from '../modules/abnormal/raiser.ts';
+import { AbnormalRaiser } from '../alerts/raiser.ts';
 import { seedIngestWorld } from './fixtures.ts';
 import { IngestService } from './service.ts';
 import { dailyMeasurementSweep, offlineSweep } from './sweep.ts';

@@ -1,13 +1,11 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { DeviceType, type AbnormalType, toUnix, fromUnix } from '@vigil/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { areas, deviceBindings, devices, members, readings } from '../db/schema/index.ts';
-import type { AbnormalRaiser, RaiseRequest } from '../modules/abnormal/raiser.ts';
+import type { AbnormalRaiser, RaiseRequest } from '../alerts/raiser.ts';
 import { offlineRule, tooFewMeasurementsRule } from '../rules/care.ts';
 import { parseDeviceSettings } from '../rules/settings.ts';
 import type { Raised } from '../rules/types.ts';
-import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 
 /** Devices measured now and then by hand, whose daily count the "too few measurements" rule checks. */
 export const spotDeviceTypes: readonly DeviceType[] = [
@@ -128,27 +126,22 @@ export async function dailyMeasurementSweep(db: Db, raiser: AbnormalRaiser, now:
   return raiser.raise(out);
 }
 
+/** The periodic rules run this often: the offline limits are whole minutes. */
+export const ALERT_SWEEP_MS = 60_000;
+
 /**
- * Runs the periodic rules: offline every minute, the daily count once per UTC day (per instance;
- * the one-open-event index keeps a second instance from doubling it).
+ * The periodic rules, one run per tick of the jobs plugin: offline every time, the daily count once
+ * per UTC day (per instance; the one-open-event index keeps a second instance from doubling it).
  */
-export function startSweeps(
-  db: Db,
-  raiser: AbnormalRaiser,
-  log: FastifyBaseLogger,
-  everyMs = 60_000,
-): PeriodicJob {
+export function alertSweeps(db: Db, raiser: AbnormalRaiser): () => Promise<void> {
   let lastDay = -1;
-  return startPeriodic(
-    async () => {
-      const now = new Date();
-      await offlineSweep(db, raiser, now);
-      const day = Math.floor(now.getTime() / 86_400_000);
-      if (day !== lastDay) {
-        lastDay = day;
-        await dailyMeasurementSweep(db, raiser, now);
-      }
-    },
-    { everyMs, log, failure: 'alert sweep failed' },
-  );
+  return async () => {
+    const now = new Date();
+    await offlineSweep(db, raiser, now);
+    const day = Math.floor(now.getTime() / 86_400_000);
+    if (day !== lastDay) {
+      lastDay = day;
+      await dailyMeasurementSweep(db, raiser, now);
+    }
+  };
 }

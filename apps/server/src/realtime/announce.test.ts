@@ -5,8 +5,7 @@ import { AbnormalType, DataSource, DeviceType, RealtimeEvent, Role, type Realtim
 import type { Database } from '../db/client.ts';
 import { abnormalEvents, apiGroups, roles } from '../db/schema/index.ts';
 import { addMonitoredMember } from '../ingest/fixtures.ts';
-import { ingestServiceOf } from '../ingest/index.ts';
-import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from './testing.ts';
+import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from '../../test/realtime.ts';
 
 /**
  * Changes to an alert made outside the raise path reach every console in scope over the socket:
@@ -59,7 +58,7 @@ afterAll(async () => {
 
 describe('alert updates on the staff channel', () => {
   it('announces a follow as an updated `abnormal` to the scope, not to another organisation', async () => {
-    const service = ingestServiceOf(instance.app);
+    const service = instance.app.ingest;
     await service.ingest(gateway(), [temperature(now - 1800, 38.6)]);
     const [event] = await database.db.select().from(abnormalEvents).where(eq(abnormalEvents.type, AbnormalType.bodyTemperatureHigh));
 
@@ -87,7 +86,7 @@ describe('alert updates on the staff channel', () => {
   });
 
   it('announces an alert closed by a recovered reading as `abnoramlHandle`, so feeds drop it', async () => {
-    const service = ingestServiceOf(instance.app);
+    const service = instance.app.ingest;
     const [event] = await database.db.select().from(abnormalEvents).where(eq(abnormalEvents.type, AbnormalType.bodyTemperatureHigh));
     const [admin, other] = await Promise.all([open(world.a.admin.token), open(world.b.admin.token)]);
     const seen = record(admin, [RealtimeEvent.abnormal, RealtimeEvent.abnormalHandle]);

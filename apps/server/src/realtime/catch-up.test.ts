@@ -4,7 +4,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { RealtimeEvent, type RealtimeAbnormal } from '@vigil/contracts';
 import type { Database } from '../db/client.ts';
 import { abnormalEvents, abnormalHandles } from '../db/schema/index.ts';
-import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from './testing.ts';
+import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from '../../test/realtime.ts';
 
 let database: Database;
 let instance: Instance;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type RealtimeCursor, operatorRoles, fromUnix } from '@vigil/contracts';
 import { abnormalEvents } from '../db/schema/index.ts';
 import type { Emit } from './types.ts';
-import { loadAbnormalItems } from './items.ts';
+import { loadAbnormalItems } from '../alerts/items.ts';
 import { abnormalEventName } from './relay.ts';
 import { isAreaScoped, type SocketPrincipal } from './rooms.ts';
 

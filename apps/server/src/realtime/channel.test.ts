@@ -16,8 +16,8 @@ import {
   wait,
   type Instance,
   type World,
-} from './testing.ts';
-import { abnormalFixture, deviceDataFixture } from './fixtures.ts';
+} from '../../test/realtime.ts';
+import { abnormalFixture, deviceDataFixture } from '../../test/realtime-fixtures.ts';
 
 let database: Database;
 let instance: Instance;

@@ -3,8 +3,8 @@ import { createClient } from 'redis';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { RealtimeEvent } from '@vigil/contracts';
 import type { Database } from '../db/client.ts';
-import { abnormalFixture } from './fixtures.ts';
-import { addStaff, connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from './testing.ts';
+import { abnormalFixture } from '../../test/realtime-fixtures.ts';
+import { addStaff, connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from '../../test/realtime.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const required = process.env.CI === 'true';

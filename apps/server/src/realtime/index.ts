@@ -18,7 +18,7 @@ import { startRelay } from './relay.ts';
 import { liveRooms, principalRooms } from './rooms.ts';
 import type { Emit, Realtime, SocketAuthenticator, StaffNamespace, StaffSocket } from './types.ts';
 import { defaultAuthenticator } from './authenticate.ts';
-import { endSocket, sessionFingerprints, startRevocationSweep } from './revocation.ts';
+import { endSocket, sessionFingerprints } from './revocation.ts';
 
 export type { Emit, Realtime, SocketAuthenticator, StaffNamespace, StaffSocket, TokenPrincipal } from './types.ts';
 export type { SocketPrincipal } from './rooms.ts';
@@ -109,14 +109,12 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   });
 
   const relay = startRelay(app, staff);
-  const revocation = startRevocationSweep(app, staff);
   const realtime: Realtime = { io, staff, clustered: redis !== null };
   app.decorate('realtime', realtime);
 
   // Open websockets would keep Fastify's close waiting; end them first, then the engine and Redis.
   app.addHook('preClose', async () => {
     relay.stop();
-    revocation.stop();
     staff.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {

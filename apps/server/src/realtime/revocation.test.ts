@@ -8,7 +8,7 @@ import { createOrg, createStaff, TEST_PASSWORD } from '../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../test/helpers.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { sessionFingerprints, staleSessions } from './revocation.ts';
-import { connectStaff, loggedIn, wait } from './testing.ts';
+import { connectStaff, loggedIn, wait } from '../../test/realtime.ts';
 
 /*
  * Revocation reaches open sockets: whatever ends or changes a sign-in, each socket of it receives

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import { ErrorCode, RealtimeControlEvent } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
-import { type PeriodicJob, startPeriodic } from '../jobs/periodic.ts';
 import type { StaffNamespace, StaffSocket } from './types.ts';
 
 /** How often each instance re-checks the sessions of its own sockets: well inside the 1 s goal. */
@@ -73,10 +72,12 @@ export function endSocket(socket: StaffSocket): void {
  * or whose fingerprint changed: logout, a password change from any session (which revokes the
  * others), an account or organisation disabled, a role, area or API group changed, a temporary
  * role starting or ending, the idle limit. The database is the one source of truth, so this holds
- * on every instance with or without Redis, and only after the change is committed.
+ * on every instance with or without Redis, and only after the change is committed. The jobs plugin
+ * runs it; a failed sweep (database down) is not a revocation: the sockets stay, and the next tick
+ * tries again.
  */
-export function startRevocationSweep(app: FastifyInstance, staff: StaffNamespace): PeriodicJob {
-  const sweep = async () => {
+export function revocationSweep(app: FastifyInstance, staff: StaffNamespace): () => Promise<void> {
+  return async () => {
     const sockets = [...staff.sockets.values()].filter((s) => s.data.sessionId && s.data.fingerprint);
     if (sockets.length === 0) return;
     const signIns = sockets.map((s): WatchedSession => ({ sessionId: s.data.sessionId!, fingerprint: s.data.fingerprint! }));
@@ -88,6 +89,4 @@ export function startRevocationSweep(app: FastifyInstance, staff: StaffNamespace
       if (stale.has(keys[i])) endSocket(socket);
     });
   };
-  // A failed sweep (database down) is not a revocation: the sockets stay, and the next tick tries again.
-  return startPeriodic(sweep, { everyMs: REVOCATION_SWEEP_MS, log: app.log, failure: 'realtime: revocation sweep failed' });
 }

@@ -1,5 +1,5 @@
 import { AbnormalType } from '@vigil/contracts';
-import type { ReadingValues } from '../ingest/kinds.ts';
+import type { ReadingValues } from '@vigil/contracts/readings';
 import { verdictOf, type Raised, type RuleContext, type Verdict } from './types.ts';
 
 type Pollutant = 'pm25' | 'pm10' | 'co2' | 'tvoc' | 'hcho' | 'co';

@@ -1,5 +1,5 @@
 import { AbnormalType, DeviceType, compareWithStandard, distanceMetres } from '@vigil/contracts';
-import type { ReadingValues } from '../ingest/kinds.ts';
+import type { ReadingValues } from '@vigil/contracts/readings';
 import { bedHeartRate } from './vitals.ts';
 import { mergeVerdicts, noVerdict, verdictOf, type Raised, type RuleContext, type Verdict } from './types.ts';
 

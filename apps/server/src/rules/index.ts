@@ -1,4 +1,4 @@
-import type { ReadingKind, ReadingValues } from '../ingest/kinds.ts';
+import type { ReadingKind, ReadingValues } from '@vigil/contracts/readings';
 import { airRule } from './air.ts';
 import {
   batteryRule,

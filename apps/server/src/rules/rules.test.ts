@@ -12,7 +12,7 @@ import { writeStoredSetting, sleepSettingStoredKey, spaceSettingStoredKey, sleep
 import { intrusionGuarded } from './device-events.ts';
 import { defaultDeviceSettings, parseDeviceSettings, type DeviceSettings } from './settings.ts';
 import type { RuleContext } from './types.ts';
-import type { ReadingKind } from '../ingest/kinds.ts';
+import type { ReadingKind } from '@vigil/contracts/readings';
 
 /** 2024-01-01 12:00 Taipei (04:00 UTC): outside the default night window. */
 const noon = toUnix(new Date(Date.UTC(2024, 0, 1, 4)));

@@ -1,5 +1,5 @@
 import type { AbnormalType, DeviceType, SafeZone, StandardKind, StandardRange } from '@vigil/contracts';
-import type { AbnormalDetail } from '../db/schema/abnormal.ts';
+import type { AbnormalDetailData as AbnormalDetail } from '@vigil/contracts';
 import type { DeviceSettings } from './settings.ts';
 
 /** A member's 13 standards, resolved from member overrides, organisation defaults and SPEC §9. */

@@ -9,7 +9,7 @@ import {
   StandardKind,
   type BloodSugarSegment,
 } from '@vigil/contracts';
-import type { ReadingValues } from '../ingest/kinds.ts';
+import type { ReadingValues } from '@vigil/contracts/readings';
 import { mergeVerdicts, noVerdict, verdictOf, type Raised, type RuleContext, type Verdict } from './types.ts';
 
 /** The 4G location watch reports through the IoT watch types (SPEC §3: 89–102) where one exists. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { nowUnix } from '@vigil/contracts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { boundDemoDevices, type DemoDevice } from '../history/devices.ts';
 import type { IngestService } from '../../ingest/service.ts';
 import type { Random } from '../history/generators.ts';
@@ -18,7 +17,7 @@ const DEVICE_REFRESH_MS = 5 * 60_000;
  */
 export function startSimulator(app: FastifyInstance): { stop(): void } {
   if (!app.config.simulator) return { stop: () => undefined };
-  const service = ingestServiceOf(app);
+  const service = app.ingest;
   let devices: DemoDevice[] = [];
   let loadedAt = 0;
   let last = nowUnix();

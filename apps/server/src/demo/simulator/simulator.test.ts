@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nowUnix } from '@vigil/contracts';
 import { useTestApp } from '../../../test/helpers.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { createRandom, seedDemo } from '../seed.ts';
 import { boundDemoDevices } from '../history/devices.ts';
 import { simulateWindow, startSimulator } from './index.ts';
@@ -15,7 +14,7 @@ describe('live simulator', () => {
     const live: string[] = [];
     t.app.events.on('deviceData', (e) => live.push(e.room));
     const now = nowUnix();
-    const result = await simulateWindow(ingestServiceOf(t.app), devices, now - 600, now, createRandom(7));
+    const result = await simulateWindow(t.app.ingest, devices, now - 600, now, createRandom(7));
     expect(result.rejected).toEqual([]);
     expect(result.accepted).toBeGreaterThan(500);
     expect(new Set(live)).toEqual(expect.objectContaining(new Set(['sleep', 'space', 'air', 'watch'])));

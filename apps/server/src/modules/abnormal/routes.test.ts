@@ -15,7 +15,6 @@ import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { abnormalEvents, apiGroups, members, roles } from '../../db/schema/index.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 
 const t = useTestApp();
 let world: World;
@@ -68,7 +67,7 @@ describe('abnormal events', () => {
   it('raises at the standard, lists with filters, hands out the detail', async () => {
     const published: unknown[] = [];
     t.app.events.on('abnormal', (e) => published.push(e.payload));
-    await ingestServiceOf(t.app).ingest(gateway(), [
+    await t.app.ingest.ingest(gateway(), [
       temperature(now - 600, 37.5),
       temperature(now - 540, 38.4),
       temperature(now - 480, 38.9),
@@ -126,7 +125,7 @@ describe('abnormal events', () => {
     });
     expect(handled).toMatchObject([{ id: open.id, is_handle: true }]);
 
-    await ingestServiceOf(t.app).ingest(gateway(), [temperature(now - 60, 38.6)]);
+    await t.app.ingest.ingest(gateway(), [temperature(now - 60, 38.6)]);
     const list = (await api(t.app, token).get('/abnormal', { user_id: memberId, per_page: -1 })).json().data;
     expect(list.total).toBe(2);
     expect((await api(t.app, token).get('/abnormal', { is_handle: 1 })).json().data.total).toBe(1);
@@ -153,7 +152,7 @@ describe('abnormal events', () => {
   });
 
   it('acknowledges without resolving: silent for the minutes asked, still open, announced to every console', async () => {
-    await ingestServiceOf(t.app).ingest(gateway(), [temperature(now - 30, 39.1)]);
+    await t.app.ingest.ingest(gateway(), [temperature(now - 30, 39.1)]);
     const [open] = (await api(t.app, token).get('/abnormal', { is_handle: 0, user_id: memberId })).json().data.list;
     const published: Array<{ id: number; acknowledged_until: number | null }> = [];
     t.app.events.on('abnormal', (e) => published.push(e.payload as never));

@@ -5,10 +5,9 @@ import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { abnormalEvents, abnormalHandles, areas, devices, members, staff } from '../../db/schema/index.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { countTotal, pageSlice, paginate } from '../../resources/paging.ts';
-import { toAbnormalItem, type AbnormalNames } from './payload.ts';
+import { toAbnormalItem, type AbnormalNames } from '../../alerts/payload.ts';
 
 /** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
 export const abnormalScope = (p: Principal) =>
@@ -158,7 +157,7 @@ export async function handleAbnormal(
     const [row] = await tx.select().from(abnormalEvents).where(eq(abnormalEvents.id, abnormal_id));
     return { found: await findAbnormal(tx, p, abnormal_id), row };
   });
-  ingestServiceOf(app).raiser.forget(row.type, row.memberId, row.deviceId);
+  app.alerts.forget(row.type, row.memberId, row.deviceId);
   app.events.emit('abnormalHandled', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: found.item });
   return found;
 }

@@ -3,7 +3,6 @@ import { DataSource, DeviceType, ErrorCode, auditRow, nowUnix, paginated } from 
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { isAudited } from '../../audit/hook.ts';
 
 const t = useTestApp();
@@ -19,7 +18,7 @@ beforeAll(async () => {
   world = await createWorld(t.db);
   const watch = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA1, 'Ada Audit', DeviceType.watchB10);
   memberId = watch.member.id;
-  await ingestServiceOf(t.app).ingest({ kind: 'gateway', gatewayId: 0, orgId: world.orgs.careA }, [
+  await t.app.ingest.ingest({ kind: 'gateway', gatewayId: 0, orgId: world.orgs.careA }, [
     { serial: watch.device.serial, kind: 'heartRate', source: DataSource.watchB10_1m, occur_time: now - 3600, values: { value: 72 } },
   ]);
   staffToken = await login(t.app, 'tstaffa');

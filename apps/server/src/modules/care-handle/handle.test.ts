@@ -15,7 +15,6 @@ import {
   paginated,
 } from '@vigil/contracts';
 import { abnormalEvents, carePackageDoses, members } from '../../db/schema/index.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { raiseLateDoses } from './scheduler.ts';
@@ -77,7 +76,7 @@ const lateEvents = (memberId: number) =>
     .where(and(eq(abnormalEvents.memberId, memberId), eq(abnormalEvents.type, AbnormalType.medicationDelay)));
 
 describe('late doses', () => {
-  const raise = (minutes: number, at: number) => raiseLateDoses(t.db, ingestServiceOf(t.app).raiser, fromUnix(at + minutes * 60));
+  const raise = (minutes: number, at: number) => raiseLateDoses(t.db, t.app.alerts, fromUnix(at + minutes * 60));
 
   it('alerts a dose still not given at 2:01, not at 1:59, and only once', async () => {
     const member = await newMember('T Late');

@@ -3,8 +3,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { AbnormalType, MedicationFrequency, RealtimeEvent, fromUnix, nowUnix, type AbnormalPayload } from '@vigil/contracts';
 import type { Database } from '../../db/client.ts';
 import { carePackageDoses, carePackages, medicines, members } from '../../db/schema/index.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
-import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, type Instance, type World } from '../../realtime/testing.ts';
+import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, type Instance, type World } from '../../../test/realtime.ts';
 import { raiseLateDoses } from './scheduler.ts';
 
 /** A late dose's alert reaches the connected staff of the member's organisation, once. */
@@ -57,7 +56,7 @@ describe('late dose alert', () => {
     const at = nowUnix() - 3 * 3600;
     await database.db.insert(carePackageDoses).values({ packageId, orgId: world.a.orgId, areaId: world.a.areaIds[1], memberId, scheduledAt: fromUnix(at) });
     const events = record(socket, [RealtimeEvent.abnormal]);
-    const raiser = ingestServiceOf(instance.app).raiser;
+    const raiser = instance.app.alerts;
     await raiseLateDoses(database.db, raiser, new Date());
     await raiseLateDoses(database.db, raiser, new Date());
     await until(() => events.length > 0);

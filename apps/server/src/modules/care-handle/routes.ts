@@ -41,8 +41,6 @@ import {
   recordDoseEffect,
 } from './service.ts';
 import { assertItemInScope } from './scope.ts';
-import { startCareScheduler } from './scheduler.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 
 const tags = ['handle'];
 const handleEnvelope = dataEnvelope(doseHandleRow);
@@ -55,11 +53,6 @@ const handleEnvelope = dataEnvelope(doseHandleRow);
 export async function careHandleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  // Late doses and expansion run on a timer, the first tick as soon as the app is ready (so a dose
-  // already late when the server starts alerts at once); stopped with the app.
-  const scheduler = startCareScheduler(db, ingestServiceOf(app).raiser, app.log);
-  app.addHook('onReady', async () => void scheduler.tick());
-  app.addHook('onClose', async () => scheduler.stop());
 
   for (const kind of Object.values(CareHandleKind)) {
     const path = `/handle/${kind}` as const;

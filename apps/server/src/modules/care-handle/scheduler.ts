@@ -1,14 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { AbnormalType, doseLateLimitMinutes, toUnix } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { carePackageDoses, carePackages, careSchedules } from '../../db/schema/index.ts';
-import type { AbnormalRaiser, RaiseRequest } from '../abnormal/raiser.ts';
+import type { AbnormalRaiser, RaiseRequest } from '../../alerts/raiser.ts';
 import { medicationDelayRule } from '../../rules/care.ts';
 import { expandPackage } from '../care-package/service.ts';
 import { expandSchedule } from '../care-schedule/service.ts';
 import { raisePainAlerts } from '../care-symptom/pain.ts';
-import { type PeriodicJob, startPeriodic } from '../../jobs/periodic.ts';
 
 /** A claim older than this belongs to an instance that died between claiming and raising. */
 const CLAIM_EXPIRES_MINUTES = 5;
@@ -113,27 +111,23 @@ export async function expandAhead(db: Db, now: Date): Promise<void> {
 /** Expansion runs every this many ticks (its horizon is days; the late check runs every tick). */
 const EXPAND_EVERY_TICKS = 10;
 
+/** The care scheduler ticks this often: dose lateness is counted in minutes. */
+export const CARE_SCHEDULER_MS = 60_000;
+
 /**
- * The care scheduler of one instance: late doses every minute, expansion every ten. Restart-safe
- * and safe with several instances on one database, as the claims and unique indexes live there.
+ * One tick of the care scheduler of one instance (the jobs plugin runs it every minute, the first
+ * as soon as the app is ready, so a dose already late at start alerts at once): late doses every
+ * tick, expansion every ten. Restart-safe and safe with several instances on one database, as the
+ * claims and unique indexes live there.
  */
-export function startCareScheduler(
-  db: Db,
-  raiser: AbnormalRaiser,
-  log: FastifyBaseLogger,
-  options: { everyMs?: number; now?: () => Date } = {},
-): PeriodicJob {
-  const clock = options.now ?? (() => new Date());
+export function careScheduler(db: Db, raiser: AbnormalRaiser): () => Promise<void> {
   let ticks = 0;
-  return startPeriodic(
-    async () => {
-      const now = clock();
-      if (ticks % EXPAND_EVERY_TICKS === 0) await expandAhead(db, now);
-      ticks += 1;
-      await raiseLateDoses(db, raiser, now);
-      // A pain assessment whose raise failed after its save (docs/care.md "Care records II").
-      await raisePainAlerts(db, raiser, now);
-    },
-    { everyMs: options.everyMs ?? 60_000, log, failure: 'care scheduler tick failed' },
-  );
+  return async () => {
+    const now = new Date();
+    if (ticks % EXPAND_EVERY_TICKS === 0) await expandAhead(db, now);
+    ticks += 1;
+    await raiseLateDoses(db, raiser, now);
+    // A pain assessment whose raise failed after its save (docs/care.md "Care records II").
+    await raisePainAlerts(db, raiser, now);
+  };
 }

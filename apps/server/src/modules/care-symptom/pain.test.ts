@@ -4,8 +4,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { AbnormalType, BodyMainPart, BodySmallPart, BodyView, PainTool, PainType, RealtimeEvent, SymptomFinding, nowUnix, type AbnormalPayload } from '@vigil/contracts';
 import type { Database } from '../../db/client.ts';
 import { abnormalEvents, members } from '../../db/schema/index.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
-import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, type Instance, type World } from '../../realtime/testing.ts';
+import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, type Instance, type World } from '../../../test/realtime.ts';
 import { raisePainAlerts } from './pain.ts';
 
 /** SPEC §9's pain alert: a score above 3 raises one alert that reaches the staff on shift; 3 raises none. */
@@ -81,7 +80,7 @@ describe('POST /care/symptom pain alert', () => {
 
     await until(() => events.some((e) => (e.payload as AbnormalPayload).type === AbnormalType.painAboveThreshold));
     // The sweep running again (another instance, the next tick) raises nothing more.
-    await raisePainAlerts(database.db, ingestServiceOf(instance.app).raiser, new Date());
+    await raisePainAlerts(database.db, instance.app.alerts, new Date());
     const pain = events.map((e) => e.payload as AbnormalPayload).filter((p) => p.type === AbnormalType.painAboveThreshold);
     expect(pain).toHaveLength(1);
     expect(pain[0].source.user).toMatchObject({ id: severe, name: 'Pain Severe' });

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AbnormalType } from '@vigil/contracts';
 import type { Db } from '../../db/client.ts';
 import { abnormalEvents, careSymptoms } from '../../db/schema/index.ts';
-import type { AbnormalRaiser, RaiseRequest } from '../abnormal/raiser.ts';
+import type { AbnormalRaiser, RaiseRequest } from '../../alerts/raiser.ts';
 import { painRule } from '../../rules/care.ts';
 
 /** A claim older than this belongs to an instance that died between claiming and raising. */

@@ -17,7 +17,6 @@ import { careSymptoms } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
 import { areaName, memberName, staffName } from '../../resources/names.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { assertCheck, careScope, placeOnMember } from '../care-common/record.ts';
 import { raisePainAlerts } from './pain.ts';
 
@@ -117,7 +116,7 @@ export const careSymptomRoutes = defineResource({
     };
   },
   afterCommit: async ({ app, after }) => {
-    if (after && painAlerts(after.score)) await raisePainAlerts(app.database.db, ingestServiceOf(app).raiser, new Date());
+    if (after && painAlerts(after.score)) await raisePainAlerts(app.database.db, app.alerts, new Date());
   },
   search: { keyword: [t.notes] },
   filters: {

@@ -18,7 +18,7 @@ import {
   type Instance,
   type SeededStaff,
   type World,
-} from '../../realtime/testing.ts';
+} from '../../../test/realtime.ts';
 
 /**
  * A new order and each state change reach the other side's connected staff at once, and nobody

@@ -9,7 +9,6 @@ import { defineResource } from '../../resources/define.ts';
 import { areaName, memberName } from '../../resources/names.ts';
 import { matchesAny } from '../../resources/rows.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { bindingScope, endWatchBinding, memberDevices } from './service.ts';
 
 const boundMemberName = memberName(deviceBindings.memberId);
@@ -83,7 +82,7 @@ export async function deviceBindingRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         await endWatchBinding(db, request.principal, request.params.id);
-        ingestServiceOf(app).directory.invalidate();
+        app.events.emit('bindingChanged', { deviceId: null, memberId: null });
         return { data: null };
       },
     );

@@ -22,7 +22,6 @@ import { devices } from '../../db/schema/index.ts';
 import type { PermissionKey } from '../../auth/permissions.ts';
 import { notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { findDevice } from '../device/rows.ts';
 
 type Page<T extends Record<string, unknown>> = {
@@ -77,8 +76,8 @@ function settingRoutes<T extends Record<string, unknown>>(app: FastifyInstance, 
         .set({ settings: writeStoredSetting(page.keys, setting, row.settings), updatedAt: new Date() })
         .where(eq(devices.id, request.params.id))
         .returning({ updatedAt: devices.updatedAt });
-      // The rules read settings through the ingestion directory's cache.
-      ingestServiceOf(app).directory.invalidate();
+      // The rules read settings through the ingestion directory's cache, which follows this event.
+      app.events.emit('deviceChanged', { deviceId: request.params.id });
       return { data: { device_id: request.params.id, setting, updated_at: toUnix(saved.updatedAt) } };
     },
   );

@@ -8,8 +8,7 @@ import { createRandom, seedDemo } from '../../demo/seed.ts';
 import { DEMO_PASSWORD } from '../../demo/data.ts';
 import { boundDemoDevices } from '../../demo/history/devices.ts';
 import { generate } from '../../demo/history/generators.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
-import { connectStaff, loggedIn, openTestDatabase, record, startInstance, until, type Instance } from '../../realtime/testing.ts';
+import { connectStaff, loggedIn, openTestDatabase, record, startInstance, until, type Instance } from '../../../test/realtime.ts';
 import { api, login } from '../../../test/helpers.ts';
 
 let database: Database;
@@ -20,7 +19,7 @@ const nowS = Math.floor(Date.now() / 1000 / 60) * 60;
 
 /** The demo's own generators over the last six hours, through the real ingestion service. */
 async function seedRecentHistory(types: DeviceType[]) {
-  const service = ingestServiceOf(instance.app);
+  const service = instance.app.ingest;
   const rnd = createRandom(nowS);
   for (const device of await boundDemoDevices(database.db)) {
     if (!types.includes(device.type)) continue;
@@ -123,7 +122,7 @@ describe('a 4G watch walking out of its safe zone', () => {
     await loggedIn(socket);
     const seen = record(socket, [RealtimeEvent.abnormal]);
 
-    const service = ingestServiceOf(instance.app);
+    const service = instance.app.ingest;
     const send = (t: number, metresNorth: number) =>
       service.ingest({ kind: 'gateway', gatewayId: 0, orgId: watch.orgId }, [
         { serial: watch.serial, kind: 'location', source: 25, occur_time: t, values: { lat: zone.lat + metresNorth / 111_320, lng: zone.lng, still_minutes: 1 } },
@@ -206,7 +205,7 @@ describe('GET /handle/abnormal (hotel handling records)', () => {
       .innerJoin(staff, and(eq(staff.orgId, devices.orgId), eq(staff.account, 'hoteladmin')))
       .where(eq(devices.type, DeviceType.airBox))
       .limit(1);
-    await ingestServiceOf(instance.app).ingest({ kind: 'gateway', gatewayId: 0, orgId: airBox.orgId }, [
+    await instance.app.ingest.ingest({ kind: 'gateway', gatewayId: 0, orgId: airBox.orgId }, [
       { serial: airBox.serial, kind: 'air', source: 0, occur_time: nowS - 120, values: { temperature: 31 } },
     ]);
     const [event] = await database.db

@@ -14,8 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { areas, deviceBindings, devices, members, staff } from '../../db/schema/index.ts';
 import { seedDemo } from '../../demo/seed.ts';
 import { DEMO_PASSWORD } from '../../demo/data.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
-import { openTestDatabase, startInstance, type Instance } from '../../realtime/testing.ts';
+import { openTestDatabase, startInstance, type Instance } from '../../../test/realtime.ts';
 import { api, login } from '../../../test/helpers.ts';
 import { wornDeviceTypes } from './service.ts';
 
@@ -75,7 +74,7 @@ describe('device panel (GET /device/bind/summary)', () => {
       )
       .limit(1);
     const t = nowS();
-    await ingestServiceOf(instance.app).ingest({ kind: 'gateway', gatewayId: 0, orgId }, [
+    await instance.app.ingest.ingest({ kind: 'gateway', gatewayId: 0, orgId }, [
       { serial: watch.serial, kind: 'battery', source: 25, occur_time: t, values: { level: 5 } },
       { serial: watch.serial, kind: 'wearing', source: 25, occur_time: t, values: { worn: false } },
     ]);
@@ -132,7 +131,7 @@ describe('sleep-device panel (GET /device/sleep/summary)', () => {
     expect(before.total).toBe(sensors.length);
     expect(before.in_bed + before.out_of_bed + before.no_signal).toBe(before.total);
 
-    const result = await ingestServiceOf(instance.app).ingest({ kind: 'gateway', gatewayId: 0, orgId }, [
+    const result = await instance.app.ingest.ingest({ kind: 'gateway', gatewayId: 0, orgId }, [
       {
         serial: bound.serial,
         kind: 'bed',

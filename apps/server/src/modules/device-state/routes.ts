@@ -12,7 +12,6 @@ import {
   sleepDeviceSummary,
 } from '@vigil/contracts';
 import { errorResponses } from '../../http/schemas.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { sleepHistoryResource } from './sleep-history.ts';
 import { listRealTime, setSafeZone, summariseSleepDevices, summariseWornDevices } from './service.ts';
 
@@ -84,7 +83,7 @@ export async function deviceStateRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const zone = await setSafeZone(db, request.principal, request.params.id, request.body.safe_zone);
       // The location rule reads the zone from the ingestion directory's cached bindings.
-      ingestServiceOf(app).directory.invalidate();
+      app.events.emit('bindingChanged', { deviceId: null, memberId: request.params.id });
       return { data: { safe_zone: zone } };
     },
   );

@@ -18,7 +18,6 @@ import { resolvePlacement } from '../../auth/scope.ts';
 import { processError } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { defineResource } from '../../resources/define.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { deviceJoins, deviceScope, deviceWire } from './rows.ts';
 import { bindDevice, registerDevice, replaceKey, unbindDevice } from './service.ts';
 
@@ -27,12 +26,11 @@ const openBinding = sql`exists (select 1 from device_bindings b where b.device_i
 /**
  * /device/bind: an organisation's devices. Registration (POST) answers the device key once; a lost
  * key is replaced with POST /device/bind/key/{id}. Binding keeps its history in device_bindings: a
- * bound device must be unbound before it is bound again or deleted (-8). Every change drops the
- * ingestion directory's cached copy, so readings follow it at once.
+ * bound device must be unbound before it is bound again or deleted (-8). Every change is announced
+ * (`deviceChanged`, `bindingChanged`) so the ingestion directory drops its copy and readings follow
+ * it at once.
  */
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
-  const forget = () => ingestServiceOf(app).directory.invalidate();
-
   await app.register(
     defineResource({
       path: '/device/bind',
@@ -68,7 +66,10 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
           return { ...values, areaId: placed.areaId };
         }
       },
-      afterWrite: forget,
+      afterWrite: ({ before, after }) => {
+        const device = after ?? before;
+        if (device) app.events.emit('deviceChanged', { deviceId: device.id });
+      },
     }),
   );
 
@@ -84,7 +85,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await registerDevice(db, request.principal, request.body);
-      forget();
+      app.events.emit('deviceChanged', { deviceId: data.id });
       return { data };
     },
   );
@@ -98,7 +99,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await replaceKey(db, request.principal, request.params.id);
-      forget();
+      app.events.emit('deviceChanged', { deviceId: request.params.id });
       return { data };
     },
   );
@@ -111,7 +112,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await bindDevice(db, request.principal, request.params.id, request.body);
-      forget();
+      app.events.emit('bindingChanged', { deviceId: request.params.id, memberId: null });
       return { data };
     },
   );
@@ -124,7 +125,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const data = await unbindDevice(db, request.principal, request.params.id, request.body?.remark);
-      forget();
+      app.events.emit('bindingChanged', { deviceId: request.params.id, memberId: null });
       return { data };
     },
   );

@@ -4,7 +4,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { RealtimeEvent, Role, type RealtimeAbnormal } from '@vigil/contracts';
 import type { Database } from '../../db/client.ts';
 import { abnormalEvents, orgs } from '../../db/schema/index.ts';
-import { addStaff, connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from '../../realtime/testing.ts';
+import { addStaff, connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from '../../../test/realtime.ts';
 import { escalateDue } from './escalate.ts';
 
 let database: Database;

@@ -2,10 +2,9 @@ import { and, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeAbnormal } from '@vigil/contracts';
 import { abnormalEvents, orgs } from '../../db/schema/index.ts';
-import { loadAbnormalItems } from '../../realtime/items.ts';
+import { loadAbnormalItems } from '../../alerts/items.ts';
 import { abnormalEventName } from '../../realtime/relay.ts';
 import { escalationTargets } from '../../realtime/rooms.ts';
-import { startPeriodic } from '../../jobs/periodic.ts';
 
 /** How often overdue alerts are looked for; escalation minutes are whole minutes. */
 export const ESCALATION_SCAN_MS = 30_000;
@@ -54,8 +53,3 @@ export async function escalateDue(app: FastifyInstance, now: Date = new Date()):
   return sent;
 }
 
-/** Scans on a timer for the app's lifetime; a failed scan is logged and retried on the next tick. */
-export function startEscalation(app: FastifyInstance, intervalMs = ESCALATION_SCAN_MS): void {
-  const job = startPeriodic(() => escalateDue(app), { everyMs: intervalMs, log: app.log, failure: 'escalation scan failed' });
-  app.addHook('onClose', async () => job.stop());
-}

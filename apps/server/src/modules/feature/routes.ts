@@ -18,7 +18,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { disabledFeatures } from './service.ts';
+import { disabledFeatures } from '../../auth/sidebar.ts';
 
 /** Operators read and set any organisation's switches; others read their own (setting them is the operator's). */
 function targetOrg(p: Principal, orgId: number | undefined): number {

@@ -3,11 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, errorBody } from '@vigil/contracts';
 import { forbidden } from '../../http/errors.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { ingestBatchBody, ingestResult } from '../../ingest/envelope.ts';
-import { startMqttBridge, type MqttBridge } from '../../ingest/mqtt.ts';
-import { startRollupJob } from '../../ingest/rollups.ts';
-import { startSweeps } from '../../ingest/sweep.ts';
 
 const headers = z.object({
   'x-device-key': z.string().max(200).optional().describe('Key issued when the device was registered'),
@@ -16,25 +12,11 @@ const headers = z.object({
 
 /**
  * POST {prefix}/ingest/readings: devices and gateways push readings (docs/ingest.md). Not a staff
- * route: the sender authenticates with its own key instead of a bearer token.
+ * route: the sender authenticates with its own key instead of a bearer token. The service, its MQTT
+ * bridge and the alert sweeps are the app's (ingest/plugin.ts, jobs/plugin.ts), not this route's.
  */
 export async function ingestRoutes(app: FastifyInstance): Promise<void> {
-  const service = ingestServiceOf(app);
-  // Offline and daily rules run on a timer, not on readings; stopped with the app.
-  const sweeps = startSweeps(app.database.db, service.raiser, app.log);
-  app.addHook('onClose', async () => sweeps.stop());
-  // Hourly rollups for long charts, kept behind the readings by a job rather than by every ingest statement.
-  const rollups = startRollupJob(app.database.db, app.log);
-  app.addHook('onClose', async () => rollups.stop());
-  const { mqttUrl } = app.config;
-  if (mqttUrl) {
-    let bridge: MqttBridge | undefined;
-    app.addHook('onReady', async () => {
-      bridge = await startMqttBridge(mqttUrl, service, app.log);
-      app.log.info({ url: mqttUrl }, 'mqtt: subscribed to device readings');
-    });
-    app.addHook('onClose', async () => bridge?.stop());
-  }
+  const service = app.ingest;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ingest/readings',
     {

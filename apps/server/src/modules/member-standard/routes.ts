@@ -6,7 +6,7 @@ import { memberStandardList, orgStandardList, saveMemberStandards, saveOrgStanda
 
 /**
  * The physiological standard tab of the member detail, and the organisation defaults under it.
- * Edits drop the alert rules' cached standards (modules/standards invalidateStandards) so the next
+ * Edits drop the alert rules' cached standards (alerts/standards.ts invalidateStandards) so the next
  * reading is judged by the new ranges. The member routes use the member's detail and update pairs;
  * the organisation defaults need the organisation's update pair.
  */

@@ -5,7 +5,7 @@ import { memberStandards, orgStandards } from '../../db/schema/index.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { isOperator } from '../../auth/scope.ts';
 import { notFound } from '../../http/errors.ts';
-import { invalidateStandards } from '../standards/resolver.ts';
+import { invalidateStandards } from '../../alerts/standards.ts';
 import { findMember, findOwnMember } from '../member/rows.ts';
 
 const kinds = Object.values(StandardKind);

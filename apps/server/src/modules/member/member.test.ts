@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { DeviceType, ErrorCode, MedicalState, MemberChangeStatus, StandardKind } from '@vigil/contracts';
 import { deviceBindings, devices, memberChangeLogs, medicalStateLogs, members, staff } from '../../db/schema/index.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { ORG_MOVE_UNBIND_REMARK } from './service.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
@@ -100,7 +99,7 @@ describe('/user', () => {
       .insert(deviceBindings)
       .values({ deviceId: device.id, memberId: member.id, boundAt: new Date(Date.now() - 90 * 86400_000), unboundAt: new Date(Date.now() - 60 * 86400_000), remark: 'Loaner' })
       .returning();
-    const service = ingestServiceOf(t.app);
+    const service = t.app.ingest;
     expect((await service.directory.load([device.serial])).get(device.serial)?.bindings.at(-1)?.to).toBeNull();
 
     const moved = await api(t.app, manager).patch(`/user/${member.id}`, { org_id: world.orgs.careB });

@@ -15,7 +15,7 @@ import { members } from '../../db/schema/index.ts';
 import { resolvePlacement } from '../../auth/scope.ts';
 import { emptyData, errorResponses } from '../../http/schemas.ts';
 import { defineResource } from '../../resources/define.ts';
-import { invalidateStandards } from '../standards/resolver.ts';
+import { invalidateStandards } from '../../alerts/standards.ts';
 import { assertOwnMember, memberJoins, memberScope, memberWire } from './rows.ts';
 import { changeMedicalState, logChanges, removeMember, setFollow, unbindOnOrgMove } from './service.ts';
 

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import { deviceBindings, medicalStateLogs, members } from '../../db/schema/index.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { WriteContext } from '../../resources/define.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 import { logMemberChange } from '../change-log/write.ts';
 import { findOwnMember } from './rows.ts';
 
@@ -57,10 +56,10 @@ export async function unbindOnOrgMove(
     })
     .where(and(eq(deviceBindings.memberId, memberId), isNull(deviceBindings.unboundAt)))
     .returning({ id: deviceBindings.id });
-  // Ingestion files readings by the cached binding history. Cleared inside the transaction (the
-  // resource hooks end there); a lookup racing the commit is re-read within the directory's
-  // one-minute expiry, the same bound as an edit made on another instance.
-  if (ended.length) ingestServiceOf(app).directory.invalidate();
+  // Announced inside the transaction (the resource hooks end there): a directory lookup racing the
+  // commit is re-read within the directory's one-minute expiry, the same bound as an edit made on
+  // another instance.
+  if (ended.length) app.events.emit('bindingChanged', { deviceId: null, memberId });
 }
 
 /**
@@ -85,7 +84,7 @@ export async function removeMember(app: FastifyInstance, p: Principal, id: numbe
       operatorId: p.staffId,
     });
   });
-  ingestServiceOf(app).directory.invalidate();
+  app.events.emit('bindingChanged', { deviceId: null, memberId: id });
 }
 
 /** Sets (or, without `wanted`, flips) the follow star of a member. */

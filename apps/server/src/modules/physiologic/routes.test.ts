@@ -13,7 +13,6 @@ import {
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 
 const t = useTestApp();
 let world: World;
@@ -48,7 +47,7 @@ beforeAll(async () => {
     occur_time: day + i * 60,
     values: { value: i === 1500 ? 190 : 60 + (i % 20) },
   }));
-  await ingestServiceOf(t.app).ingest(gateway, [
+  await t.app.ingest.ingest(gateway, [
     ...minutes,
     {
       serial: watch.device.serial,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dataEnvelope, sidebarItem } from '@vigil/contracts';
 import { loadGrants } from '../../auth/permissions.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { sidebarForOrg } from '../feature/service.ts';
+import { sidebarForOrg } from '../../auth/sidebar.ts';
 
 /** GET /sidebar: the stored sidebar of the caller's role (with any unexpired temporary role's). */
 export async function sidebarRoutes(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,6 @@ import { DataSource, ErrorCode, dataEnvelope, wallSnapshot, type WallMember } fr
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { addMonitoredMember } from '../../ingest/fixtures.ts';
-import { ingestServiceOf } from '../../ingest/index.ts';
 
 const t = useTestApp();
 let world: World;
@@ -17,7 +16,7 @@ beforeAll(async () => {
   const bo = await addMonitoredMember(t.db, world.orgs.careA, world.areas.areaA2, 'T Wall Bo');
   const cy = await addMonitoredMember(t.db, world.orgs.careB, world.areas.areaB1, 'T Wall Cy');
   Object.assign(ids, { ann: ann.member.id, bo: bo.member.id, cy: cy.member.id });
-  const ingest = ingestServiceOf(t.app);
+  const ingest = t.app.ingest;
   const src = DataSource.watchB10_1m;
   const send = (device: { id: number; orgId: number }, readings: unknown[]) => ingest.ingest({ kind: 'device', deviceId: device.id, orgId: device.orgId }, readings);
   const r = (serial: string, kind: string, values: unknown, occur_time = at) => ({ serial, kind, source: src, occur_time, values });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OrgType, Role } from '@vigil/contracts';
-import { verifyPassword } from '../auth/password.ts';
-import { openDatabase, type Database } from './client.ts';
-import { OPERATOR_ORG_NAME, ensureOperator, ensureRoles } from './bootstrap.ts';
-import { orgs, staff } from './schema/index.ts';
+import { ensureRoles } from '../db/bootstrap.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { orgs, staff } from '../db/schema/index.ts';
+import { OPERATOR_ORG_NAME, ensureOperator } from './operator.ts';
+import { verifyPassword } from './password.ts';
 
 // First start is driver-independent logic on an empty database: one fresh embedded database proves it.
 describe.skipIf(process.env.VIGIL_TEST_DB === 'postgres')('first start without the demo', () => {

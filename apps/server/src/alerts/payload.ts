@@ -6,8 +6,11 @@ import {
   type DeviceType,
   toUnix,
 } from '@vigil/contracts';
-import type { abnormalEvents } from '../../db/schema/index.ts';
-import type { MemberNamed, Named } from '../../ingest/directory.ts';
+import type { abnormalEvents } from '../db/schema/index.ts';
+
+export type Named = { id: number; name: string };
+/** A member as alerts name them: where the member sleeps, so a nurse knows where to go. */
+export type MemberNamed = Named & { room?: string | null; bed?: string | null };
 
 export type AbnormalRow = typeof abnormalEvents.$inferSelect;
 

@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { REALTIME_NAMESPACE, type RealtimeCursor, Role, type StaffRole } from '@vigil/contracts';
-import { buildApp } from '../app.ts';
-import { createSession } from '../auth/sessions.ts';
-import { testConfig } from '../config.ts';
-import { ensureRoles } from '../db/bootstrap.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { areas, orgRelations, orgs, staff } from '../db/schema/index.ts';
+import { buildApp } from '../src/app.ts';
+import { createSession } from '../src/auth/sessions.ts';
+import { testConfig } from '../src/config.ts';
+import { ensureRoles } from '../src/db/bootstrap.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { areas, orgRelations, orgs, staff } from '../src/db/schema/index.ts';
 
 /**
  * Test kit of the realtime suites (and the alert bench): an in-memory database, apps listening on

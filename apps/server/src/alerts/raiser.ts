@@ -1,10 +1,10 @@
 import { and, inArray, isNull, not, sql } from 'drizzle-orm';
 import { AbnormalType, abnormalTypeMeta, toUnix } from '@vigil/contracts';
-import type { Db } from '../../db/client.ts';
-import { abnormalEvents, type AbnormalDetail } from '../../db/schema/index.ts';
-import type { DomainEventBus } from '../../events.ts';
-import { pgArray } from '../../ingest/pg-array.ts';
-import { loadAbnormalItems } from '../../realtime/items.ts';
+import type { Db } from '../db/client.ts';
+import { abnormalEvents, type AbnormalDetail } from '../db/schema/index.ts';
+import type { DomainEventBus } from '../events.ts';
+import { pgArray } from '../db/pg-array.ts';
+import { loadAbnormalItems } from './items.ts';
 import { toAbnormalItem, type AbnormalNames } from './payload.ts';
 
 /** An event a rule raised, with everything needed to store and announce it. */

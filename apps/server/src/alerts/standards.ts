@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { defaultStandards, type StandardKind, type StandardRange } from '@vigil/contracts';
-import type { Db } from '../../db/client.ts';
-import { members, memberStandards, orgStandards } from '../../db/schema/index.ts';
-import type { StandardSet } from '../../rules/types.ts';
+import type { Db } from '../db/client.ts';
+import { members, memberStandards, orgStandards } from '../db/schema/index.ts';
+import type { StandardSet } from '../rules/types.ts';
 
 /**
  * Each member's 13 standards: the member's own override, else the organisation's default, else

@@ -3,7 +3,7 @@ import type { AbnormalHandle, AbnormalListItem } from '@vigil/contracts';
 import { toUnix } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { abnormalEvents, abnormalHandles, areas, devices, members } from '../db/schema/index.ts';
-import { toAbnormalItem } from '../modules/abnormal/payload.ts';
+import { toAbnormalItem } from './payload.ts';
 
 export type StoredAbnormal = { row: typeof abnormalEvents.$inferSelect; item: AbnormalListItem };
 

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { featurePages, features, type Feature, type SidebarItem } from '@vigil/contracts';
-import type { Db, Tx } from '../../db/client.ts';
-import { orgFeatures } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { orgFeatures } from '../db/schema/index.ts';
+
+// Which pages a sign-in sees: its role's sidebar less the pages of features its organisation
+// switched off. Read at sign-in and by GET /sidebar; the switches are edited under /feature.
 
 /** The features switched off for an organisation (a feature without a stored switch is on). */
 export async function disabledFeatures(db: Db | Tx, orgId: number): Promise<Set<Feature>> {
