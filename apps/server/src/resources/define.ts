@@ -78,7 +78,7 @@ export function defineResource<
   // Each write route says whether it keeps the record history, for the test that walks the catalogue.
   const writeConfig = (method: string, suffix = '') => ({ permission: permission(method, suffix), history: writes.keepsHistory ? path : undefined });
   const rowEnvelope = dataEnvelope(def.rowSchema);
-  definedResources.set(path, { path, wireKeys: list.wire.keys, rowSchema: def.rowSchema });
+  definedResources.set(path, { path, wireKeys: list.wire.keys, rowSchema: def.rowSchema, keepsHistory: writes.keepsHistory });
 
   async function resourceRoutes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -186,7 +186,10 @@ export function defineResource<
   return Object.assign(resourceRoutes, { path, list, writes });
 }
 
-type DefinedResource = { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType };
-/** Every definition made, by path (an app built twice defines some again), so one test can hold each wire map to its row schema. */
+type DefinedResource = { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType; keepsHistory: boolean };
+/**
+ * Every definition made, by path (an app built twice defines some again), so tests can hold each
+ * wire map to its row schema and each write route to the history it names.
+ */
 const definedResources = new Map<string, DefinedResource>();
 export const resourceDefinitions = (): readonly DefinedResource[] => [...definedResources.values()];

@@ -45,7 +45,9 @@ export const careDietRoutes = defineResource({
       return { ...values, state, ...(await placeOnMember(tx, principal, values.memberId!)) };
     }
     if (action !== 'update' || !before || before.state === HandleState.processed) return values;
-    // A corrected portion or appetite may make a meal no longer due (never undoes a follow-up).
+    // A corrected portion or appetite may make a meal no longer due (never undoes a follow-up);
+    // a write that names neither (the follow-up's handle setting the state) keeps its state.
+    if (values.eaten === undefined && values.appetite === undefined) return values;
     const eaten = (values.eaten ?? before.eaten) as EatenPortion;
     const appetite = (values.appetite ?? before.appetite) as Appetite;
     return { ...values, state: stateOf({ eaten, appetite }) };
