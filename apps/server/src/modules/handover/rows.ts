@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { handoverListQuery, type HandoverRow } from '@vigil/contracts';
-import { handoverActions, handovers } from '../../db/schema/index.ts';
+import { handovers } from '../../db/schema/index.ts';
 import { defineList } from '../../resources/list.ts';
 import { areaName, staffName } from '../../resources/names.ts';
 import { time, timeOrNull, type WireMap } from '../../resources/wire.ts';
@@ -23,7 +23,9 @@ const handoverWire: WireMap<HandoverRow> = {
   accepted_by_name: staffName(h.acceptedBy),
   accepted_at: timeOrNull(h.acceptedAt),
   member_count: sql<number>`jsonb_array_length(${h.notes})`,
-  open_action_count: sql<number>`(select count(*)::int from ${handoverActions} where ${handoverActions.handoverId} = ${h.id} and ${handoverActions.doneAt} is null)`,
+  // Spelled out with its table: in a query over one table drizzle writes a selected column
+  // unqualified, and a bare "id" here would be the action's own id.
+  open_action_count: sql<number>`(select count(*)::int from handover_actions ha where ha.handover_id = handovers.id and ha.done_at is null)`,
   created_at: time(h.createdAt),
   updated_at: time(h.updatedAt),
 };
