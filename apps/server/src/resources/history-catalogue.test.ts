@@ -1,7 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import { registerModules } from '../modules/index.ts';
-import { buildTestApp, useTestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useRouteCatalogue, useTestApp } from '../../test/helpers.ts';
 import { resourceDefinitions } from './define.ts';
 
 /*
@@ -122,19 +120,7 @@ const noHistory: { reason: string; routes: readonly string[] }[] = [
 const allowed = (key: string) =>
   noHistory.some((entry) => entry.routes.some((prefix) => `${key} `.startsWith(prefix)));
 
-const t = useTestApp();
-let app: FastifyInstance;
-const routes: RouteOptions[] = [];
-
-beforeAll(async () => {
-  app = await buildTestApp(t.database, {}, async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      routes.push(route);
-    });
-    await scope.register(registerModules);
-  });
-  return () => app.close();
-});
+const { routes } = useRouteCatalogue(useTestApp());
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

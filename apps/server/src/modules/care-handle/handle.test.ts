@@ -39,6 +39,17 @@ beforeAll(async () => {
   controlled = await create({ name: 'T Morphine', controlled_level: 2 });
 });
 
+/** A follow-up visit an hour ago, due for its outcome. */
+const followUpVisit = (member: number) => ({
+  member_id: member,
+  hospital: 'T General',
+  department: 2,
+  appointment_at: nowUnix() - 3600,
+  reason: 'Check-up',
+  transport: 1,
+  companion: 1,
+});
+
 async function newMember(name: string): Promise<number> {
   const [m] = await t.db.insert(members).values({ orgId: world.orgs.careA, areaId: world.areas.areaA1, name }).returning({ id: members.id });
   return m.id;
@@ -230,15 +241,7 @@ describe('/handle/health, /handle/follow, /handle/schedule', () => {
     expect(handled.statusCode, handled.body).toBe(200);
     expect((await api(t.app, tokens.staffA).get(`/care/health/${recordId}`)).json().data).toMatchObject({ state: 1, understanding: 0 });
 
-    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', {
-      member_id: member,
-      hospital: 'T General',
-      department: 2,
-      appointment_at: nowUnix() - 3600,
-      reason: 'Check-up',
-      transport: 1,
-      companion: 1,
-    });
+    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', followUpVisit(member));
     await api(t.app, tokens.staffA).post('/handle/follow', { record_id: visit.json().data.id, content: 'Blood pressure stable, same medicines' });
     expect((await api(t.app, tokens.staffA).get(`/care/follow-up/${visit.json().data.id}`)).json().data).toMatchObject({
       state: 1,
@@ -267,15 +270,7 @@ describe('/handle/health, /handle/follow, /handle/schedule', () => {
 describe('a handle that records an outcome on its record', () => {
   it('keeps it in the record history, as any other write of the record', async () => {
     const member = await newMember('T Outcome');
-    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', {
-      member_id: member,
-      hospital: 'T General',
-      department: 2,
-      appointment_at: nowUnix() - 3600,
-      reason: 'Check-up',
-      transport: 1,
-      companion: 1,
-    });
+    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', followUpVisit(member));
     const meal = await api(t.app, tokens.staffA).post('/care/diet', {
       member_id: member,
       meal: 1,
