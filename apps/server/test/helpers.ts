@@ -2,10 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { registerModules } from '../src/modules/index.ts';
 import { testConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { TEST_PASSWORD } from './fixtures.ts';
@@ -52,6 +53,25 @@ export async function buildTestApp(
   if (!overrides.uploadDir) app.addHook('onClose', () => rm(uploadDir, { recursive: true, force: true }));
   await app.ready();
   return app;
+}
+
+/**
+ * For tests that walk the route catalogue: the app with every module, built in `beforeAll` and
+ * closed after, and each route as it was registered (its method, url and config).
+ */
+export function useRouteCatalogue(t: TestApp): { app: () => FastifyInstance; routes: RouteOptions[] } {
+  let app: FastifyInstance | undefined;
+  const routes: RouteOptions[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp(t.database, {}, async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        routes.push(route);
+      });
+      await scope.register(registerModules);
+    });
+    return () => app?.close();
+  });
+  return { app: () => app!, routes };
 }
 
 /** A fresh app on a fresh clone of the template database. */

@@ -1,11 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, areaScopedRoles, permissionKey, roleOrgType, staffRoles, type ApiPermission, type StaffRole } from '@vigil/contracts';
 import { apiGroups, roles } from '../db/schema/index.ts';
-import { registerModules } from '../modules/index.ts';
 import { createArea, createOrg, createStaff } from '../../test/fixtures.ts';
-import { buildTestApp, useTestApp } from '../../test/helpers.ts';
+import { useRouteCatalogue, useTestApp } from '../../test/helpers.ts';
 import { createSession } from './sessions.ts';
 import { parsePermission } from './permissions.ts';
 
@@ -16,18 +14,8 @@ import { parsePermission } from './permissions.ts';
  */
 
 const t = useTestApp();
-let app: FastifyInstance;
-const routes: RouteOptions[] = [];
-
-beforeAll(async () => {
-  app = await buildTestApp(t.database, {}, async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      routes.push(route);
-    });
-    await scope.register(registerModules);
-  });
-  return () => app.close();
-});
+const catalogue = useRouteCatalogue(t);
+const { routes } = catalogue;
 
 async function groupOf(role: StaffRole): Promise<Set<string>> {
   const [row] = await t.db
@@ -40,6 +28,7 @@ async function groupOf(role: StaffRole): Promise<Set<string>> {
 
 describe('permission matrix', () => {
   it('every role × route × method: granted pairs pass the guard, all others answer -3', async () => {
+    const app = catalogue.app();
     const declared = routes.flatMap((route) => {
       const key = route.config?.permission;
       if (!key) return [];

@@ -3,6 +3,17 @@ import { recordChanges } from '../db/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { WriteAction } from './types.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The resources (paths) whose record history this write route keeps: the kit's write routes
+     * of a resource with history, and service routes that write such records through its
+     * `writes`. The catalogue test (resources/history-catalogue.test.ts) holds every write route to it.
+     */
+    history?: string | readonly string[];
+  }
+}
+
 type WireKey<TRow> = Extract<keyof TRow, string>;
 
 /**

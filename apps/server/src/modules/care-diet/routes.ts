@@ -8,13 +8,11 @@ import {
   careDietRow,
   careDietUpdate,
   dietNeedsFollowUp,
-  fromUnix,
 } from '@vigil/contracts';
 import { careDiets } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName } from '../../resources/names.ts';
 import { time } from '../../resources/wire.ts';
-import { careScope, placeOnMember } from '../care-common/record.ts';
+import { careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careDiets;
 const stateOf = (b: { eaten: EatenPortion; appetite: Appetite }) => (dietNeedsFollowUp(b) ? HandleState.notProcessed : HandleState.processed);
@@ -25,12 +23,7 @@ export const careDietRoutes = defineResource({
   table: t,
   rowSchema: careDietRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     meal: t.meal,
     meal_at: time(t.mealAt),
     texture: t.texture,
@@ -41,43 +34,20 @@ export const careDietRoutes = defineResource({
     photos: t.photos,
     remark: t.remark,
     state: t.state,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: careDietCreate,
   updateSchema: careDietUpdate,
   listQuery: careDietListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    areaId: placement.areaId,
-    memberId: body.member_id,
-    meal: body.meal,
-    mealAt: fromUnix(body.meal_at),
-    texture: body.texture,
-    served: body.served,
-    eaten: body.eaten,
-    fluidMl: body.fluid_ml,
-    appetite: body.appetite,
-    photos: body.photos ?? [],
-    remark: body.remark ?? null,
-    state: stateOf(body),
-  }),
-  toUpdate: (body) => ({
-    ...(body.meal !== undefined && { meal: body.meal }),
-    ...(body.meal_at !== undefined && { mealAt: fromUnix(body.meal_at) }),
-    ...(body.texture !== undefined && { texture: body.texture }),
-    ...(body.served !== undefined && { served: body.served }),
-    ...(body.eaten !== undefined && { eaten: body.eaten }),
-    ...(body.fluid_ml !== undefined && { fluidMl: body.fluid_ml }),
-    ...(body.appetite !== undefined && { appetite: body.appetite }),
-    ...(body.photos !== undefined && { photos: body.photos }),
-    ...(body.remark !== undefined && { remark: body.remark ?? null }),
-  }),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
-    if (action === 'create') return { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) };
+    if (action === 'create') {
+      const state = stateOf({ eaten: values.eaten as EatenPortion, appetite: values.appetite as Appetite });
+      return { ...values, state, ...(await placeOnMember(tx, principal, values.memberId!)) };
+    }
     if (action !== 'update' || !before || before.state === HandleState.processed) return values;
-    // A corrected portion or appetite may make a meal no longer due (never undoes a follow-up).
+    // A corrected portion or appetite may make a meal no longer due (never undoes a follow-up);
+    // a write that names neither (the follow-up's handle setting the state) keeps its state.
+    if (values.eaten === undefined && values.appetite === undefined) return values;
     const eaten = (values.eaten ?? before.eaten) as EatenPortion;
     const appetite = (values.appetite ?? before.appetite) as Appetite;
     return { ...values, state: stateOf({ eaten, appetite }) };

@@ -7,9 +7,8 @@ import {
 } from '@vigil/contracts';
 import { careFollowUps } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName } from '../../resources/names.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { assertMemberAlert, careScope, placeOnMember } from '../care-common/record.ts';
+import { assertMemberAlert, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careFollowUps;
 
@@ -19,12 +18,7 @@ export const careFollowUpRoutes = defineResource({
   table: t,
   rowSchema: careFollowUpRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     hospital: t.hospital,
     department: t.department,
     doctor: t.doctor,
@@ -40,8 +34,6 @@ export const careFollowUpRoutes = defineResource({
     state: t.state,
     abnormal_id: t.abnormalId,
     remark: t.remark,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: careFollowUpCreate,
   updateSchema: careFollowUpUpdate,

@@ -14,7 +14,7 @@ import {
   nowUnix,
   paginated,
 } from '@vigil/contracts';
-import { abnormalEvents, carePackageDoses, members } from '../../db/schema/index.ts';
+import { abnormalEvents, carePackageDoses, members, recordChanges } from '../../db/schema/index.ts';
 import { createWorld, type World } from '../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../test/helpers.ts';
 import { raiseLateDoses } from './scheduler.ts';
@@ -36,6 +36,17 @@ beforeAll(async () => {
   plain = await create({ name: 'T Amlodipine' });
   critical = await create({ name: 'T Levodopa', time_critical: true });
   controlled = await create({ name: 'T Morphine', controlled_level: 2 });
+});
+
+/** A follow-up visit an hour ago, due for its outcome. */
+const followUpVisit = (member: number) => ({
+  member_id: member,
+  hospital: 'T General',
+  department: 2,
+  appointment_at: nowUnix() - 3600,
+  reason: 'Check-up',
+  transport: 1,
+  companion: 1,
 });
 
 async function newMember(name: string): Promise<number> {
@@ -229,15 +240,7 @@ describe('/handle/health, /handle/follow, /handle/schedule', () => {
     expect(handled.statusCode, handled.body).toBe(200);
     expect((await api(t.app, tokens.staffA).get(`/care/health/${recordId}`)).json().data).toMatchObject({ state: 1, understanding: 0 });
 
-    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', {
-      member_id: member,
-      hospital: 'T General',
-      department: 2,
-      appointment_at: nowUnix() - 3600,
-      reason: 'Check-up',
-      transport: 1,
-      companion: 1,
-    });
+    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', followUpVisit(member));
     await api(t.app, tokens.staffA).post('/handle/follow', { record_id: visit.json().data.id, content: 'Blood pressure stable, same medicines' });
     expect((await api(t.app, tokens.staffA).get(`/care/follow-up/${visit.json().data.id}`)).json().data).toMatchObject({
       state: 1,
@@ -260,5 +263,34 @@ describe('/handle/health, /handle/follow, /handle/schedule', () => {
     await api(t.app, tokens.staffA).post('/handle/schedule', { occurrence_id: first.id, done: true, content: 'Done' });
     const after = (await api(t.app, tokens.staffA).get('/handle/schedule', { user_id: member, state: 1 })).json().data.list;
     expect(after[0]).toMatchObject({ id: first.id, state: 1, last_handle: { content: 'Done' } });
+  });
+});
+
+describe('a handle that records an outcome on its record', () => {
+  it('keeps it in the record history, as any other write of the record', async () => {
+    const member = await newMember('T Outcome');
+    const visit = await api(t.app, tokens.staffA).post('/care/follow-up', followUpVisit(member));
+    const meal = await api(t.app, tokens.staffA).post('/care/diet', {
+      member_id: member,
+      meal: 1,
+      meal_at: nowUnix() - 3600,
+      texture: 1,
+      served: 'Congee and fish',
+      eaten: 1,
+      fluid_ml: 150,
+      appetite: 2,
+    });
+    expect(meal.json().data.state).toBe(0);
+    await api(t.app, tokens.staffA).post('/handle/follow', { record_id: visit.json().data.id, content: 'Seen, all well' });
+    await api(t.app, tokens.staffA).post('/handle/diet', { record_id: meal.json().data.id, content: 'Offered a supplement' });
+
+    for (const [resource, id] of [
+      ['/care/follow-up', visit.json().data.id],
+      ['/care/diet', meal.json().data.id],
+    ] as const) {
+      const history = await t.db.select().from(recordChanges).where(and(eq(recordChanges.resource, resource), eq(recordChanges.recordId, id)));
+      expect(history.map((h) => h.action)).toEqual(['create', 'update']);
+      expect(history[1]).toMatchObject({ memberId: member, staffId: world.accounts.staffA, after: { state: 1 } });
+    }
   });
 });

@@ -41,6 +41,11 @@ import {
   recordDoseEffect,
 } from './service.ts';
 import { assertItemInScope } from './scope.ts';
+import { careHealthRoutes } from '../care-health/routes.ts';
+import { careFollowUpRoutes } from '../care-follow-up/routes.ts';
+import { careSymptomRoutes } from '../care-symptom/routes.ts';
+import { careDietRoutes } from '../care-diet/routes.ts';
+import { medicalRecordRoutes } from '../medical-record/routes.ts';
 
 const tags = ['handle'];
 const handleEnvelope = dataEnvelope(doseHandleRow);
@@ -82,21 +87,29 @@ export async function careHandleRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  /** One POST per kind, typed by its own request schema. */
-  function handleRoute<B extends z.ZodType>(kind: CareHandleKind, body: B, run: (db: Db, p: Principal, body: z.output<B>) => Promise<DoseHandleRow>) {
+  /**
+   * One POST per kind, typed by its own request schema. `history` is the record kind whose row the
+   * handle updates through the kit (its state, its outcome), so the update is in its history.
+   */
+  function handleRoute<B extends z.ZodType>(
+    kind: CareHandleKind,
+    body: B,
+    run: (db: Db, p: Principal, body: z.output<B>) => Promise<DoseHandleRow>,
+    history?: { path: string },
+  ) {
     r.post(
       `/handle/${kind}`,
-      { config: { permission: `POST /handle/${kind}` }, schema: { tags, summary: 'Handle one item', body, response: { 200: handleEnvelope, ...errorResponses } } },
+      { config: { permission: `POST /handle/${kind}`, history: history?.path }, schema: { tags, summary: 'Handle one item', body, response: { 200: handleEnvelope, ...errorResponses } } },
       async (request) => ({ data: await run(db, request.principal, request.body as z.output<B>) }),
     );
   }
-  handleRoute(CareHandleKind.health, handleHealthRequest, handleHealth);
-  handleRoute(CareHandleKind.follow, handleFollowRequest, handleFollow);
+  handleRoute(CareHandleKind.health, handleHealthRequest, handleHealth, careHealthRoutes);
+  handleRoute(CareHandleKind.follow, handleFollowRequest, handleFollow, careFollowUpRoutes);
   handleRoute(CareHandleKind.schedule, handleScheduleRequest, handleSchedule);
-  handleRoute(CareHandleKind.symptom, handleSymptomRequest, handleSymptom);
-  handleRoute(CareHandleKind.diet, handleDietRequest, handleDiet);
+  handleRoute(CareHandleKind.symptom, handleSymptomRequest, handleSymptom, careSymptomRoutes);
+  handleRoute(CareHandleKind.diet, handleDietRequest, handleDiet, careDietRoutes);
   handleRoute(CareHandleKind.ecg, handleEcgRequest, handleEcg);
-  handleRoute(CareHandleKind.medicalRecord, handleMedicalRecordRequest, handleMedicalRecord);
+  handleRoute(CareHandleKind.medicalRecord, handleMedicalRecordRequest, handleMedicalRecord, medicalRecordRoutes);
 
   r.post(
     '/handle/package-medicine',

@@ -49,6 +49,11 @@ import { isOperator, scopeCondition } from '../../auth/scope.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { forbidden, invalid, notFound, processError } from '../../http/errors.ts';
 import { careScope } from '../care-common/record.ts';
+import { careHealthRoutes } from '../care-health/routes.ts';
+import { careFollowUpRoutes } from '../care-follow-up/routes.ts';
+import { careSymptomRoutes } from '../care-symptom/routes.ts';
+import { careDietRoutes } from '../care-diet/routes.ts';
+import { medicalRecordRoutes } from '../medical-record/routes.ts';
 import { loadHandle } from './handles.ts';
 
 /** A dose may be recorded a little ahead of the server's clock (a phone's clock runs fast), no more. */
@@ -91,10 +96,7 @@ export function handleHealth(db: Db, p: Principal, body: HandleHealthRequest): P
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, p, careEducations, body.record_id);
     const id = await insertHandle(tx, p, CareHandleKind.health, item, { content: body.content, remark: body.remark ?? null });
-    await tx
-      .update(careEducations)
-      .set({ state: HandleState.processed, understanding: body.understanding, updatedAt: new Date() })
-      .where(eq(careEducations.id, item.id));
+    await careHealthRoutes.writes.update(tx, p, item.id, { state: HandleState.processed, understanding: body.understanding });
     return loadHandle(tx, id);
   });
 }
@@ -104,17 +106,13 @@ export function handleFollow(db: Db, p: Principal, body: HandleFollowRequest): P
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, p, careFollowUps, body.record_id);
     const id = await insertHandle(tx, p, CareHandleKind.follow, item, { content: body.content, remark: body.remark ?? null });
-    await tx
-      .update(careFollowUps)
-      .set({
-        state: HandleState.processed,
-        result: body.content,
-        ...(body.next_appointment_at !== undefined && {
-          nextAppointmentAt: body.next_appointment_at === null ? null : fromUnix(body.next_appointment_at),
-        }),
-        updatedAt: new Date(),
-      })
-      .where(eq(careFollowUps.id, item.id));
+    await careFollowUpRoutes.writes.update(tx, p, item.id, {
+      state: HandleState.processed,
+      result: body.content,
+      ...(body.next_appointment_at !== undefined && {
+        nextAppointmentAt: body.next_appointment_at === null ? null : fromUnix(body.next_appointment_at),
+      }),
+    });
     return loadHandle(tx, id);
   });
 }
@@ -137,7 +135,7 @@ export function handleSymptom(db: Db, p: Principal, body: HandleSymptomRequest):
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, p, careSymptoms, body.record_id);
     const id = await insertHandle(tx, p, CareHandleKind.symptom, item, { content: body.content, remark: body.remark ?? null, score: body.score });
-    await tx.update(careSymptoms).set({ state: HandleState.processed, updatedAt: new Date() }).where(eq(careSymptoms.id, item.id));
+    await careSymptomRoutes.writes.update(tx, p, item.id, { state: HandleState.processed });
     return loadHandle(tx, id);
   });
 }
@@ -147,7 +145,7 @@ export function handleDiet(db: Db, p: Principal, body: HandleDietRequest): Promi
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, p, careDiets, body.record_id);
     const id = await insertHandle(tx, p, CareHandleKind.diet, item, { content: body.content, remark: body.remark ?? null });
-    await tx.update(careDiets).set({ state: HandleState.processed, updatedAt: new Date() }).where(eq(careDiets.id, item.id));
+    await careDietRoutes.writes.update(tx, p, item.id, { state: HandleState.processed });
     return loadHandle(tx, id);
   });
 }
@@ -157,7 +155,7 @@ export function handleMedicalRecord(db: Db, p: Principal, body: HandleMedicalRec
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, p, medicalRecords, body.record_id);
     const id = await insertHandle(tx, p, CareHandleKind.medicalRecord, item, { content: body.content, remark: body.remark ?? null });
-    await tx.update(medicalRecords).set({ state: HandleState.processed, updatedAt: new Date() }).where(eq(medicalRecords.id, item.id));
+    await medicalRecordRoutes.writes.update(tx, p, item.id, { state: HandleState.processed });
     return loadHandle(tx, id);
   });
 }

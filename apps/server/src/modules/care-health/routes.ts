@@ -10,9 +10,9 @@ import {
 } from '@vigil/contracts';
 import { careEducations } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { staffName } from '../../resources/names.ts';
 import { time } from '../../resources/wire.ts';
-import { assertMemberAlert, assertOrgStaff, careScope, placeOnMember } from '../care-common/record.ts';
+import { assertMemberAlert, assertOrgStaff, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careEducations;
 
@@ -22,12 +22,7 @@ export const careHealthRoutes = defineResource({
   table: t,
   rowSchema: careHealthRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     type: t.type,
     educate_at: time(t.educateAt),
     topic: t.topic,
@@ -42,8 +37,6 @@ export const careHealthRoutes = defineResource({
     abnormal_id: t.abnormalId,
     attachments: t.attachments,
     remark: t.remark,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: careHealthCreate,
   updateSchema: careHealthUpdate,

@@ -13,9 +13,8 @@ import {
 } from '@vigil/contracts';
 import { carePackages, medicines } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName } from '../../resources/names.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { assertCheck, careScope, placeOnMember } from '../care-common/record.ts';
+import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 import { assertRelatedPharmacy, packageMedicine, reexpandPackage } from './service.ts';
 
 const t = carePackages;
@@ -31,12 +30,7 @@ export const carePackageRoutes = defineResource({
   table: t,
   rowSchema: carePackageRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     medicine_id: t.medicineId,
     medicine_name: medicines.name,
     unit: medicines.unit,
@@ -63,8 +57,6 @@ export const carePackageRoutes = defineResource({
     balance,
     enable: t.enabled,
     remark: t.remark,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   joins: [{ table: medicines, on: eq(medicines.id, t.medicineId) }],
   createSchema: carePackageCreate,

@@ -12,9 +12,9 @@ import {
 } from '@vigil/contracts';
 import { careSchedules } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { staffName } from '../../resources/names.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { assertCheck, assertOrgStaff, careScope, placeOnMember } from '../care-common/record.ts';
+import { assertCheck, assertOrgStaff, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 import { reexpandSchedule } from './service.ts';
 
 const t = careSchedules;
@@ -25,12 +25,7 @@ export const careScheduleRoutes = defineResource({
   table: t,
   rowSchema: careScheduleRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     service: t.service,
     title: t.title,
     start_date: time(t.startDate),
@@ -43,8 +38,6 @@ export const careScheduleRoutes = defineResource({
     staff_name: staffName(t.staffId),
     enable: t.enabled,
     remark: t.remark,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: careScheduleCreate,
   updateSchema: careScheduleUpdate,

@@ -7,13 +7,12 @@ import {
   careStethoscopeRow,
   careStethoscopeUpdate,
   checkAuscultation,
-  fromUnix,
 } from '@vigil/contracts';
 import { careStethoscopes } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { staffName } from '../../resources/names.ts';
 import { time } from '../../resources/wire.ts';
-import { assertCheck, careScope, placeOnMember } from '../care-common/record.ts';
+import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careStethoscopes;
 
@@ -23,12 +22,7 @@ export const careStethoscopeRoutes = defineResource({
   table: t,
   rowSchema: careStethoscopeRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     recorded_at: time(t.recordedAt),
     mode: t.mode,
     organ: t.organ,
@@ -37,32 +31,11 @@ export const careStethoscopeRoutes = defineResource({
     findings: t.findings,
     recorder_id: t.recorderId,
     recorder_name: staffName(t.recorderId),
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: careStethoscopeCreate,
   updateSchema: careStethoscopeUpdate,
   listQuery: careStethoscopeListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    areaId: placement.areaId,
-    memberId: body.member_id,
-    recordedAt: fromUnix(body.recorded_at),
-    mode: body.mode,
-    organ: body.organ,
-    position: body.position,
-    audio: body.audio,
-    findings: body.findings ?? null,
-  }),
-  toUpdate: (body) => ({
-    ...(body.recorded_at !== undefined && { recordedAt: fromUnix(body.recorded_at) }),
-    ...(body.mode !== undefined && { mode: body.mode }),
-    ...(body.organ !== undefined && { organ: body.organ }),
-    ...(body.position !== undefined && { position: body.position }),
-    ...(body.audio !== undefined && { audio: body.audio }),
-    ...(body.findings !== undefined && { findings: body.findings ?? null }),
-  }),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') return { ...values, recorderId: principal.staffId, ...(await placeOnMember(tx, principal, values.memberId!)) };
     if (action === 'update' && before) {

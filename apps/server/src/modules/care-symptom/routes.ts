@@ -15,13 +15,12 @@ import {
 } from '@vigil/contracts';
 import { careSymptoms } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName, staffName } from '../../resources/names.ts';
+import { staffName } from '../../resources/names.ts';
 import { time, timeOrNull } from '../../resources/wire.ts';
-import { assertCheck, careScope, placeOnMember } from '../care-common/record.ts';
+import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 import { raisePainAlerts } from './pain.ts';
 
 const t = careSymptoms;
-const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /**
  * The score, the reassessment and the handle state follow from the sites: a score above 3 asks
@@ -43,12 +42,7 @@ export const careSymptomRoutes = defineResource({
   table: t,
   rowSchema: careSymptomRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     assessed_at: time(t.assessedAt),
     tool: t.tool,
     painad: t.painad,
@@ -62,40 +56,16 @@ export const careSymptomRoutes = defineResource({
     abnormal_id: t.abnormalId,
     assessor_id: t.assessorId,
     assessor_name: staffName(t.assessorId),
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: careSymptomCreate,
   updateSchema: careSymptomUpdate,
   listQuery: careSymptomListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => {
-    const assessedAt = fromUnix(body.assessed_at);
-    return {
-      orgId: placement.orgId,
-      areaId: placement.areaId,
-      memberId: body.member_id,
-      assessedAt,
-      tool: body.tool,
-      painad: orNull(body.painad),
-      sites: body.sites,
-      onsetAt: body.onset_at == null ? null : fromUnix(body.onset_at),
-      notes: orNull(body.notes),
-      photos: body.photos ?? [],
-      ...derived(body, assessedAt),
-    };
-  },
-  toUpdate: (body) => ({
-    ...(body.assessed_at !== undefined && { assessedAt: fromUnix(body.assessed_at) }),
-    ...(body.tool !== undefined && { tool: body.tool }),
-    ...(body.painad !== undefined && { painad: orNull(body.painad) }),
-    ...(body.sites !== undefined && { sites: body.sites }),
-    ...(body.onset_at !== undefined && { onsetAt: body.onset_at === null ? null : fromUnix(body.onset_at) }),
-    ...(body.notes !== undefined && { notes: orNull(body.notes) }),
-    ...(body.photos !== undefined && { photos: body.photos }),
-  }),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
-    if (action === 'create') return { ...values, assessorId: principal.staffId, ...(await placeOnMember(tx, principal, values.memberId!)) };
+    if (action === 'create') {
+      const scored = derived({ tool: values.tool as PainTool, painad: values.painad, sites: values.sites! }, values.assessedAt!);
+      return { ...values, ...scored, assessorId: principal.staffId, ...(await placeOnMember(tx, principal, values.memberId!)) };
+    }
     if (action !== 'update' || !before) return values;
     const merged = {
       tool: (values.tool ?? before.tool) as PainTool,

@@ -8,6 +8,8 @@ import {
   Role,
   dataEnvelope,
   handoverDetail,
+  handoverRow,
+  paginated,
   nowUnix,
   type HandoverDetail,
 } from '@vigil/contracts';
@@ -100,5 +102,19 @@ describe('/handover', () => {
     expect(done.json().data.done_by_name).toBe('Test tnight');
     expect((await api(t.app, tokens.adminB).get(`/handover/${first.id}`)).json().code).toBe(ErrorCode.notFound);
     expect((await api(t.app, tokens.adminB).post('/handover', { area_id: world.areas.areaA1 })).json().code).toBe(ErrorCode.notFound);
+  });
+
+  it('lists the area’s handovers in the SPEC envelope, newest first, filtered by state, and none of another organisation', async () => {
+    const page = dataEnvelope(paginated(handoverRow));
+    const all = page.parse((await api(t.app, tokens.receiver).get('/handover', { order: 'desc', order_by: 'id' })).json()).data;
+    expect(all.total).toBe(2);
+    expect(all.list[0]).toMatchObject({ state: HandoverState.draft, area_id: world.areas.areaA1, created_by_name: 'Test tnight', signed_by_name: null });
+    expect(all.list[1]).toMatchObject({ state: HandoverState.accepted, accepted_by_name: 'Test tnight' });
+    const draft = sheet.parse((await api(t.app, tokens.receiver).get(`/handover/${all.list[0].id}`)).json()).data;
+    expect(all.list[0].open_action_count).toBe(draft.actions.filter((a) => a.done_at === null).length);
+    expect(all.list[0].id).toBeGreaterThan(all.list[1].id);
+    const accepted = page.parse((await api(t.app, tokens.receiver).get('/handover', { state: HandoverState.accepted, per_page: 1 })).json()).data;
+    expect(accepted).toMatchObject({ total: 1, last_page: 1, list: [{ id: all.list[1].id }] });
+    expect(page.parse((await api(t.app, tokens.adminB).get('/handover')).json()).data.total).toBe(0);
   });
 });

@@ -14,7 +14,8 @@ import {
   paginated,
 } from '@vigil/contracts';
 import { errorResponses } from '../../http/schemas.ts';
-import { acceptHandover, createHandover, listHandovers, loadDetail, markAction, signHandover, updateHandover } from './service.ts';
+import { acceptHandover, createHandover, loadDetail, markAction, signHandover, updateHandover } from './service.ts';
+import { handoverList } from './rows.ts';
 
 const tags = ['handover'];
 const detail = { 200: dataEnvelope(handoverDetail), ...errorResponses };
@@ -30,7 +31,7 @@ export async function handoverRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/handover',
     { config: { permission: 'GET /handover' }, schema: { tags, summary: 'List handovers', querystring: handoverListQuery, response: { 200: dataEnvelope(paginated(handoverRow)), ...errorResponses } } },
-    async (request) => ({ data: await listHandovers(db(), request.principal, request.query) }),
+    async (request) => ({ data: await handoverList.page(db(), request.principal, request.query) }),
   );
   r.get(
     '/handover/:id',

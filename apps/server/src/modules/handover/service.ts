@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   HandoverState,
@@ -12,9 +12,7 @@ import {
   type HandoverCreate,
   type HandoverDetail,
   type HandoverItem,
-  type HandoverListQuery,
   type HandoverMember,
-  type HandoverRow,
   type HandoverUpdate,
   type IllnessSeverity as Severity,
 } from '@vigil/contracts';
@@ -23,75 +21,18 @@ import { areas, handoverActions, handovers, members, staff, type HandoverMemberN
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import { forbidden, invalid, notFound, processError } from '../../http/errors.ts';
-import { paginate, pageWindow } from '../../resources/paging.ts';
 import { areaMembers, generateItems, proposedSeverity } from './generate.ts';
+import { handoverList } from './rows.ts';
 
 /** The advisory lock space of handover starts (with the area id as the second key). */
 const HANDOVER_LOCK = 14_001;
 /** The first handover of an area covers the twelve hours before it. */
 const FIRST_PERIOD_SECONDS = 12 * 3600;
 
-const creators = alias(staff, 'creators');
-const signers = alias(staff, 'signers');
-const acceptors = alias(staff, 'acceptors');
 const owners = alias(staff, 'owners');
 const finishers = alias(staff, 'finishers');
 
 const scope = (p: Principal) => scopeCondition(p, { org: handovers.orgId, area: handovers.areaId });
-const openActions = sql<number>`(select count(*)::int from ${handoverActions} where ${handoverActions.handoverId} = ${handovers.id} and ${handoverActions.doneAt} is null)`;
-
-function selectRows(db: Db | Tx) {
-  return db
-    .select({ h: handovers, areaName: areas.name, createdByName: creators.name, signedByName: signers.name, acceptedByName: acceptors.name, openActions })
-    .from(handovers)
-    .innerJoin(areas, eq(areas.id, handovers.areaId))
-    .innerJoin(creators, eq(creators.id, handovers.createdBy))
-    .leftJoin(signers, eq(signers.id, handovers.signedBy))
-    .leftJoin(acceptors, eq(acceptors.id, handovers.acceptedBy))
-    .$dynamic();
-}
-type Selected = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
-
-function toRow(r: Selected): HandoverRow {
-  const h = r.h;
-  return {
-    id: h.id,
-    org_id: h.orgId,
-    area_id: h.areaId,
-    area_name: r.areaName,
-    period_start: toUnix(h.periodStart),
-    period_end: toUnix(h.periodEnd),
-    state: h.state as HandoverState,
-    created_by: h.createdBy,
-    created_by_name: r.createdByName,
-    signed_by_name: r.signedByName,
-    signed_at: toUnixOrNull(h.signedAt),
-    accepted_by_name: r.acceptedByName,
-    accepted_at: toUnixOrNull(h.acceptedAt),
-    member_count: h.notes.length,
-    open_action_count: r.openActions,
-    created_at: toUnix(h.createdAt),
-    updated_at: toUnix(h.updatedAt),
-  };
-}
-
-/** GET /handover: area_id, state, start_date/end_date on the period's end; newest first by default on the page. */
-export async function listHandovers(db: Db, p: Principal, q: HandoverListQuery) {
-  const where = and(
-    scope(p),
-    q.area_id === undefined ? undefined : eq(handovers.areaId, q.area_id),
-    q.state === undefined ? undefined : eq(handovers.state, q.state),
-    q.start_date === undefined ? undefined : sql`${handovers.periodEnd} >= to_timestamp(${q.start_date})`,
-    q.end_date === undefined ? undefined : sql`${handovers.periodEnd} <= to_timestamp(${q.end_date})`,
-  );
-  const [{ total }] = await db.select({ total: count() }).from(handovers).where(where);
-  const column = { id: handovers.id, period_end: handovers.periodEnd, created_at: handovers.createdAt }[q.order_by];
-  const direction = q.order === 'desc' ? desc : asc;
-  let query = selectRows(db).where(where).orderBy(direction(column), direction(handovers.id));
-  const { offset, limit } = pageWindow(q);
-  if (limit !== undefined) query = query.limit(limit).offset(offset);
-  return paginate(q, total, (await query).map(toRow));
-}
 
 async function lockHandover(tx: Tx, p: Principal, id: number) {
   const [h] = await tx.select().from(handovers).where(and(eq(handovers.id, id), scope(p))).for('update');
@@ -152,9 +93,8 @@ async function loadActions(db: Db | Tx, handoverId: number): Promise<HandoverAct
  * with what the generator finds now that the copy lacks (added) or no longer finds (resolved).
  */
 export async function loadDetail(db: Db | Tx, p: Principal, id: number): Promise<HandoverDetail> {
-  const [r] = await selectRows(db).where(and(eq(handovers.id, id), scope(p)));
-  if (!r) throw notFound();
-  const h = r.h;
+  const row = await handoverList.fetchOne(db, p, id);
+  const [h] = await db.select().from(handovers).where(eq(handovers.id, id));
   const live = await generateItems(db, { orgId: h.orgId, areaId: h.areaId, from: h.periodStart, to: new Date() });
   let sheet: HandoverMember[];
   let changes: HandoverDetail['changes'] = null;
@@ -167,7 +107,7 @@ export async function loadDetail(db: Db | Tx, p: Principal, id: number): Promise
     const liveKeys = new Set(live.map(itemKey));
     changes = { added: live.filter((i) => !frozenKeys.has(itemKey(i))), resolved: frozen.filter((i) => !liveKeys.has(itemKey(i))) };
   }
-  return { ...toRow(r), situation: h.situation, synthesis: h.synthesis, members: sheet, actions: await loadActions(db, h.id), changes };
+  return { ...row, situation: h.situation, synthesis: h.synthesis, members: sheet, actions: await loadActions(db, h.id), changes };
 }
 
 /**

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { OpdStatus, fromUnix, opdCreate, opdListQuery, opdRow, opdUpdate } from '@vigil/contracts';
+import { opdCreate, opdListQuery, opdRow, opdUpdate } from '@vigil/contracts';
 import { opdVisits } from '../../db/schema/index.ts';
 import { defineResource } from '../../resources/define.ts';
-import { areaName, memberName } from '../../resources/names.ts';
 import { time } from '../../resources/wire.ts';
-import { careScope, placeOnMember } from '../care-common/record.ts';
+import { careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = opdVisits;
 
@@ -14,12 +13,7 @@ export const opdRoutes = defineResource({
   table: t,
   rowSchema: opdRow,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
+    ...memberRecordWire(t),
     type: t.type,
     period: t.period,
     department: t.department,
@@ -28,36 +22,11 @@ export const opdRoutes = defineResource({
     number: t.number,
     status: t.status,
     notes: t.notes,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   createSchema: opdCreate,
   updateSchema: opdUpdate,
   listQuery: opdListQuery,
   scope: careScope(t),
-  toInsert: (body, placement) => ({
-    orgId: placement.orgId,
-    areaId: placement.areaId,
-    memberId: body.member_id,
-    type: body.type,
-    period: body.period,
-    department: body.department,
-    doctor: body.doctor,
-    visitDate: fromUnix(body.visit_date),
-    number: body.number ?? null,
-    status: body.status ?? OpdStatus.booked,
-    notes: body.notes ?? null,
-  }),
-  toUpdate: (body) => ({
-    ...(body.type !== undefined && { type: body.type }),
-    ...(body.period !== undefined && { period: body.period }),
-    ...(body.department !== undefined && { department: body.department }),
-    ...(body.doctor !== undefined && { doctor: body.doctor }),
-    ...(body.visit_date !== undefined && { visitDate: fromUnix(body.visit_date) }),
-    ...(body.number !== undefined && { number: body.number ?? null }),
-    ...(body.status !== undefined && { status: body.status }),
-    ...(body.notes !== undefined && { notes: body.notes ?? null }),
-  }),
   beforeWrite: async ({ tx, principal, action, values }) =>
     action === 'create' ? { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) } : values,
   search: { keyword: [t.doctor, t.notes] },

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { fromUnix, type ListQueryBase, type Paginated } from '@vigil/contracts';
+import type { Db, Tx } from '../db/client.ts';
+import type { Principal } from '../auth/principal.ts';
+import { scopeCondition, type ScopeColumns } from '../auth/scope.ts';
+import { notFound } from '../http/errors.ts';
+import { countTotal, pageSlice, paginate } from './paging.ts';
+import { containsPattern } from './rows.ts';
+import { compileWire, wireSource, type Wire, type WireMap } from './wire.ts';
+
+export type TableWithId = PgTable & { id: AnyPgColumn };
+export type AnyObject = z.ZodObject<z.ZodRawShape>;
+/**
+ * A list query built with contracts' `listQuery([...])`: the SPEC §3 base plus an order_by
+ * whitelist, or a `.pick()` of one that keeps paging and order_by.
+ */
+export type ListQuerySchema = z.ZodType<Pick<ListQueryBase, 'page' | 'per_page'> & Partial<ListQueryBase> & { order_by: string }> &
+  AnyObject;
+
+/** What reading a resource takes: its rows, how they are scoped, searched, filtered and ordered. */
+export type ListDefinition<TTable extends TableWithId, TRow, TQuery extends ListQuerySchema> = {
+  table: TTable;
+  /**
+   * The wire shape: each key of the API row and the column or SQL expression it is read from
+   * (columns of `table` and of `joins`), converted where the wire differs: `time(column)`,
+   * `timeOrNull(column)`, `mapped(column, fn)` (resources/wire.ts).
+   */
+  wire: WireMap<TRow>;
+  /** Joined tables the wire reads from (inner joins: each must match exactly one row). */
+  joins?: readonly { table: PgTable; on: SQL }[];
+  listQuery: TQuery;
+  /** Tenant scope (auth/scope.ts). Omit only for data that belongs to no organisation. */
+  scope?: ScopeColumns;
+  /**
+   * A condition on every query that depends on the caller beyond the tenant scope (what relations
+   * link to their organisation, say). It gets the list query when there is one.
+   */
+  restrict?: (principal: Principal, query: Partial<z.output<TQuery>>) => SQL | undefined;
+  /** Extra list filters by query parameter (org_id and area_id filter the scope columns already). */
+  filters?: { [K in keyof z.output<TQuery>]?: (value: NonNullable<z.output<TQuery>[K]>) => SQL | undefined };
+  /** Columns matched by `name` (one column) and `keyword` (any of several), case-insensitively. */
+  search?: { name?: AnyPgColumn; keyword?: readonly AnyPgColumn[] };
+  /** Column of start_date/end_date (unix seconds, both inclusive); default created_at. */
+  dateColumn?: AnyPgColumn;
+  /** order_by values that are neither a column of `table` with that SQL name nor a key of `wire`. */
+  orderColumns?: Record<string, AnyPgColumn | SQL>;
+};
+
+/** A resource's reading half: one row by id and one page of a list, both in the caller's scope. */
+export type ResourceList<TRow, TQuery extends ListQuerySchema> = {
+  wire: Wire<TRow>;
+  /** The tenant scope and the definition's restriction, as one condition. */
+  scopeOf: (principal: Principal, query?: Partial<z.output<TQuery>>) => SQL;
+  /** The API row of `id` in the caller's scope; -7 when absent or outside it. */
+  fetchOne: (db: Db | Tx, principal: Principal, id: number) => Promise<TRow>;
+  /** One page of the list (SPEC §3): scope, search, dates, filters, order and paging. */
+  page: (db: Db | Tx, principal: Principal, query: z.output<TQuery>) => Promise<Paginated<TRow>>;
+};
+
+/**
+ * Compiles the reading half of a resource. `defineResource` registers it as GET {path} and
+ * GET {path}/{id}; a module with a list of its own shape (a service route) pages through it too.
+ */
+export function defineList<TTable extends TableWithId, TRow, TQuery extends ListQuerySchema>(
+  def: ListDefinition<TTable, TRow, TQuery>,
+): ResourceList<TRow, TQuery> {
+  const { table } = def;
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const dateColumn = def.dateColumn ?? Object.values(columns).find((c) => c.name === 'created_at');
+  const wire = compileWire(def.wire);
+  const orderColumns = resolveOrderColumns(def.listQuery, columns, def.wire, def.orderColumns);
+
+  const scopeOf = (p: Principal, q: Partial<z.output<TQuery>> = {}): SQL =>
+    and(def.scope ? scopeCondition(p, def.scope) : sql`true`, def.restrict?.(p, q)) ?? sql`true`;
+
+  // Joins are data, so the query is built dynamically; rows are typed by the wire map where they are read.
+  function withJoins(q: PgSelect): PgSelect {
+    for (const j of def.joins ?? []) q = q.innerJoin(j.table, j.on) as unknown as PgSelect;
+    return q;
+  }
+  const from = (db: Db | Tx, fields: Record<string, unknown>) =>
+    withJoins(db.select(fields as never).from(table as PgTable).$dynamic() as unknown as PgSelect);
+  const toRows = (rows: unknown[]) => rows.map((row) => wire.toRow(row as Record<string, unknown>));
+
+  async function fetchOne(db: Db | Tx, p: Principal, id: number): Promise<TRow> {
+    const [row] = toRows(await from(db, wire.fields).where(and(eq(table.id, id), scopeOf(p))));
+    if (row === undefined) throw notFound();
+    return row;
+  }
+
+  function listWhere(p: Principal, q: ListQueryBase & Record<string, unknown>): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [scopeOf(p, q as Partial<z.output<TQuery>>)];
+    if (q.name !== undefined && def.search?.name) conditions.push(ilike(def.search.name, containsPattern(q.name)));
+    if (q.keyword !== undefined && def.search?.keyword?.length) {
+      const pattern = containsPattern(q.keyword);
+      conditions.push(or(...def.search.keyword.map((c) => ilike(c, pattern))));
+    }
+    if (dateColumn && q.start_date !== undefined) conditions.push(gte(dateColumn, fromUnix(q.start_date)));
+    if (dateColumn && q.end_date !== undefined) conditions.push(lte(dateColumn, fromUnix(q.end_date)));
+    const custom = (def.filters ?? {}) as Record<string, ((v: unknown) => SQL | undefined) | undefined>;
+    if (q.org_id !== undefined && def.scope && !custom.org_id) conditions.push(eq(def.scope.org, q.org_id));
+    if (q.area_id !== undefined && def.scope?.area && !custom.area_id) conditions.push(eq(def.scope.area, q.area_id));
+    for (const [key, filter] of Object.entries(custom)) {
+      if (filter && q[key] !== undefined) conditions.push(filter(q[key]));
+    }
+    return and(...conditions);
+  }
+
+  async function page(db: Db | Tx, p: Principal, query: z.output<TQuery>): Promise<Paginated<TRow>> {
+    const q = query as ListQueryBase & { order_by: string } & Record<string, unknown>;
+    const where = listWhere(p, q);
+    const total = await countTotal(db, from(db, { one: sql`1` }).where(where));
+    const direction = q.order === 'desc' ? desc : asc;
+    // id breaks ties so pages never overlap or skip rows.
+    const order = (d: typeof asc) => [d(orderColumns[q.order_by]), d(table.id)];
+    const slice = pageSlice(q, total);
+    if (!slice) return paginate(q, total, toRows(await from(db, wire.fields).where(where).orderBy(...order(direction))));
+    // The page's ids first, then its rows: the names and times a row shows (subqueries, joins)
+    // are then computed for the page only, not for every row the offset skips.
+    const ids = from(db, { id: table.id })
+      .where(where)
+      .orderBy(...order(slice.reverse ? (direction === asc ? desc : asc) : direction))
+      .limit(slice.limit)
+      .offset(slice.offset);
+    const rows = await from(db, wire.fields).where(inArray(table.id, ids)).orderBy(...order(direction));
+    return paginate(q, total, toRows(rows));
+  }
+
+  return { wire, scopeOf, fetchOne, page };
+}
+
+/**
+ * Maps each order_by value the list query allows to its column: an override, else the table's
+ * column of that SQL name, else the wire key's source. An unmapped value is a bug, caught at start.
+ */
+function resolveOrderColumns<TRow>(
+  listQuery: ListQuerySchema,
+  columns: Record<string, AnyPgColumn>,
+  wireMap: WireMap<TRow>,
+  overrides: Record<string, AnyPgColumn | SQL> = {},
+): Record<string, AnyPgColumn | SQL> {
+  const orderBy = listQuery.shape.order_by as z.ZodDefault<z.ZodEnum>;
+  const byKey = wireMap as Record<string, WireMap<TRow>[keyof TRow]>;
+  const out: Record<string, AnyPgColumn | SQL> = {};
+  for (const value of orderBy.unwrap().options as string[]) {
+    const column =
+      overrides[value] ??
+      Object.values(columns).find((c) => c.name === value) ??
+      (byKey[value] === undefined ? undefined : wireSource(byKey[value]));
+    if (!column) throw new Error(`order_by '${value}' has no column`);
+    out[value] = column;
+  }
+  return out;
+}
