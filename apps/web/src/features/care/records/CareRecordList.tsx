@@ -25,10 +25,12 @@ import {
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { useNavigation } from '../../../lib/navigation.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
-import type { Origin } from './care-forms.ts';
 
 /** A care row as every care list shows it: its member, and the alert it answered if any. */
 type CareRow = { id: number; member_id: number; member_name: string };
+
+/** Where a new record comes from: the member chosen, and the alert it answers when opened from one. */
+export type Origin = { memberId: number | null; abnormalId: number | null };
 
 export type CareListConfig<R extends CareRow> = {
   page: PageKey;
