@@ -73,7 +73,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
-import { AlertCell, type CareListConfig, useMemberOptions, useStaffOptions } from './CareRecordList.tsx';
+import { AlertCell, type CareListConfig, useStaffOptions } from './CareRecordList.tsx';
+import { memberField, useMemberOptions } from './member-picker.tsx';
 import { HandlesDialog } from './HandlesDialog.tsx';
 import { nowSeconds, timeText } from '../../../components/form/field-time.ts';
 
@@ -132,14 +133,6 @@ const scheduleRule = <V extends { repeat?: ScheduleRepeat; start_date?: number; 
 
 const keywordFilter = (t: TFunction, label: string): FilterSpec => ({ name: 'keyword', label, kind: 'text' });
 
-/** The member picker of a create form: searchable; fixed (and so pre-filled) in the member-care area. */
-const memberField = (label: string, options: { value: number; label: string }[]) => ({
-  name: 'member_id' as const,
-  label,
-  kind: 'autocomplete' as const,
-  required: true,
-  options,
-});
 
 // ---------------------------------------------------------------- health education
 

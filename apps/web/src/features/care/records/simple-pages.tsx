@@ -32,7 +32,6 @@ import {
   medicalRecordCreate,
   medicalRecordRow,
   medicalRecordUpdate,
-  memberRow,
   opdCreate,
   opdRow,
   opdStatusLabelKey,
@@ -40,29 +39,24 @@ import {
   outpatientTypeLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { type Column, ResourcePage, dialog, enumOptions, orDash, useResourceOptions } from '../../components/resource/index.ts';
-import { StoredFilesDialog } from '../../components/file-upload/StoredFiles.tsx';
-import type { FilesSpec } from '../../components/form/FormDialog.tsx';
-import { formatDate } from '../../lib/format.ts';
-import { type RecordFileFolder, uploadFile } from '../../lib/stored-files.ts';
-import { localeStore } from '../../lib/i18n.ts';
-import { useMemberTerm } from '../../lib/member-term.ts';
-import { MemberField } from './MemberField.tsx';
-import { nowSeconds, todaySeconds } from '../../components/form/field-time.ts';
-import { CareHandleLink } from '../care/index.ts';
+import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
+import { StoredFilesDialog } from '../../../components/file-upload/StoredFiles.tsx';
+import type { FilesSpec } from '../../../components/form/FormDialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { type RecordFileFolder, uploadFile } from '../../../lib/stored-files.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { MemberPicker, memberField, useMemberOptions } from './member-picker.tsx';
+import { nowSeconds, todaySeconds } from '../../../components/form/field-time.ts';
+import { CareHandleLink } from '../handle-link.tsx';
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 const day = (s: number) => formatDate(s, localeStore.get());
 
-function useMemberOptions() {
-  const members = useResourceOptions(Resource.user, memberRow);
-  return (members.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.area_name, m.room].filter(Boolean).join(' · ') }));
-}
-
 function useMemberFilter() {
   const [memberId, setMemberId] = useState<number | null>(null);
   const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
-  return { extraQuery, searchExtras: <MemberField size="small" value={memberId} onChange={setMemberId} /> };
+  return { extraQuery, searchExtras: <MemberPicker size="small" value={memberId} onChange={setMemberId} /> };
 }
 
 /** SPEC §5 limits of a care record's files: meal photos are images, medical-record attachments also PDFs. */
@@ -143,7 +137,7 @@ export function DietPage() {
           dialog: dialog({
             schema: careDietCreate,
             defaultValues: { meal_at: nowSeconds(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200, photos: [] },
-            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
+            fields: [memberField(memberLabel, members), ...fields],
           }),
         }}
         edit={{
@@ -211,7 +205,7 @@ export function MedicalRecordPage() {
           dialog: dialog({
             schema: medicalRecordCreate,
             defaultValues: { diagnosed_at: todaySeconds(), ended_at: null, attachments: [] },
-            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
+            fields: [memberField(memberLabel, members), ...fields],
           }),
         }}
         edit={{
@@ -274,7 +268,7 @@ export function OpdPage() {
         dialog: dialog({
           schema: opdCreate,
           defaultValues: { type: OutpatientType.general, period: ConsultationPeriod.morning, status: OpdStatus.booked, visit_date: todaySeconds() },
-          fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
+          fields: [memberField(memberLabel, members), ...fields],
         }),
       }}
       edit={{
