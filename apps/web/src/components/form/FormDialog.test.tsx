@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { z } from 'zod';
 import userEvent from '@testing-library/user-event';
@@ -76,15 +77,19 @@ describe('<FormDialog>', () => {
 describe('<FormDialog> field kinds', () => {
   const schema = z.object({
     guard: z.boolean(),
-    birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.required' }),
-    expires: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'validation.required' }),
+    birthday: z.number(),
+    expires: z.number(),
+    care_day: z.number(),
+    round: z.number(),
     grants: z.array(z.enum(['members', 'abnormal', 'delivery'])).min(1, { message: 'validation.required' }),
     minutes: z.number().int().min(1).max(720),
   });
   const kindFields: FormFieldSpec<z.input<typeof schema>>[] = [
     { name: 'guard', label: 'Security company', kind: 'checkbox' },
-    { name: 'birthday', label: 'Birthday', kind: 'date', max: '2030-01-01' },
+    { name: 'birthday', label: 'Birthday', kind: 'date', max: dayjs('2030-01-01').unix() },
     { name: 'expires', label: 'Expires', kind: 'datetime' },
+    { name: 'care_day', label: 'Care day', kind: 'date', utcOffsetMinutes: 480 },
+    { name: 'round', label: 'Round', kind: 'time' },
     {
       name: 'grants',
       label: 'Grants',
@@ -98,10 +103,10 @@ describe('<FormDialog> field kinds', () => {
     { name: 'minutes', label: 'Minutes', type: 'number' },
   ];
 
-  it('edits a checkbox as a boolean, dates as ISO text, a multi-select as an ordered list and a number as a number', async () => {
+  it('edits a checkbox as a boolean, times as the contracts hold them, a multi-select as an ordered list and a number as a number', async () => {
     const onSubmit = vi.fn(async () => undefined);
     renderWithProviders(
-      <FormDialog open title="Kinds" schema={schema} defaultValues={{ guard: false, birthday: '', expires: '', grants: [] }} fields={kindFields} onSubmit={onSubmit} onClose={() => undefined} />,
+      <FormDialog open title="Kinds" schema={schema} defaultValues={{ guard: false, grants: [] }} fields={kindFields} onSubmit={onSubmit} onClose={() => undefined} />,
     );
     const birthday = screen.getByLabelText('Birthday') as HTMLInputElement;
     expect(birthday.type).toBe('date');
@@ -111,6 +116,8 @@ describe('<FormDialog> field kinds', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Security company' }));
     fireEvent.change(birthday, { target: { value: '1950-03-04' } });
     fireEvent.change(screen.getByLabelText('Expires'), { target: { value: '2030-05-06T07:08' } });
+    fireEvent.change(screen.getByLabelText('Care day'), { target: { value: '2030-05-06' } });
+    fireEvent.change(screen.getByLabelText('Round'), { target: { value: '08:30' } });
     await userEvent.click(screen.getByRole('combobox', { name: 'Grants' }));
     await userEvent.click(screen.getByRole('option', { name: 'Medication delivery' }));
     await userEvent.click(screen.getByRole('option', { name: 'Members' }));
@@ -119,12 +126,39 @@ describe('<FormDialog> field kinds', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect(onSubmit).toHaveBeenCalledWith({ guard: true, birthday: '1950-03-04', expires: '2030-05-06T07:08', grants: ['members', 'delivery'], minutes: 45 });
+    expect(onSubmit).toHaveBeenCalledWith({
+      guard: true,
+      birthday: dayjs('1950-03-04').unix(),
+      expires: dayjs('2030-05-06T07:08').unix(),
+      // The care home's midnight (UTC+8), whatever the browser's zone.
+      care_day: Date.UTC(2030, 4, 6) / 1000 - 480 * 60,
+      round: 8 * 60 + 30,
+      grants: ['members', 'delivery'],
+      minutes: 45,
+    });
+  });
+
+  it('shows held times back in the pickers', () => {
+    renderWithProviders(
+      <FormDialog
+        open
+        title="Kinds"
+        schema={schema}
+        defaultValues={{ birthday: dayjs('1950-03-04').unix(), expires: dayjs('2030-05-06T07:08').unix(), care_day: Date.UTC(2030, 4, 6) / 1000 - 480 * 60, round: 510 }}
+        fields={kindFields}
+        onSubmit={async () => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    expect((screen.getByLabelText('Birthday') as HTMLInputElement).value).toBe('1950-03-04');
+    expect((screen.getByLabelText('Expires') as HTMLInputElement).value).toBe('2030-05-06T07:08');
+    expect((screen.getByLabelText('Care day') as HTMLInputElement).value).toBe('2030-05-06');
+    expect((screen.getByLabelText('Round') as HTMLInputElement).value).toBe('08:30');
   });
 
   it('words rules without a message of their own (number bounds, a missing number) in the interface language', async () => {
     renderWithProviders(
-      <FormDialog open title="Kinds" schema={schema} defaultValues={{ guard: false, birthday: '2000-01-01', expires: '2030-05-06T07:08', grants: ['members'] }} fields={kindFields} onSubmit={async () => undefined} onClose={() => undefined} />,
+      <FormDialog open title="Kinds" schema={schema} defaultValues={{ guard: false, birthday: 0, expires: 0, care_day: 0, round: 0, grants: ['members'] }} fields={kindFields} onSubmit={async () => undefined} onClose={() => undefined} />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
@@ -138,15 +172,25 @@ describe('<FormDialog> field kinds', () => {
     expect(await screen.findByText('不可小於 1')).toBeTruthy();
   });
 
-  it('sends a cleared optional date as null, not as an empty text the date rule would refuse', async () => {
-    const optional = z.object({ birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable() });
+  it('sends a cleared optional date, text or number as null where the schema takes null ("not given")', async () => {
+    const optional = z.object({ birthday: z.number().nullable(), doctor: z.string().nullable(), room: z.number().nullable(), title: z.string() });
     const onSubmit = vi.fn(async () => undefined);
+    const fields: FormFieldSpec<z.input<typeof optional>>[] = [
+      { name: 'birthday', label: 'Birthday', kind: 'date' },
+      { name: 'doctor', label: 'Doctor' },
+      { name: 'room', label: 'Room', type: 'number' },
+      { name: 'title', label: 'Title' },
+    ];
     renderWithProviders(
-      <FormDialog open title="Date" schema={optional} defaultValues={{ birthday: '2000-01-02' }} fields={[{ name: 'birthday', label: 'Birthday', kind: 'date' }]} onSubmit={onSubmit} onClose={() => undefined} />,
+      <FormDialog open title="Date" schema={optional} defaultValues={{ birthday: 946_771_200, doctor: null, room: 3, title: 'x' }} fields={fields} onSubmit={onSubmit} onClose={() => undefined} />,
     );
     fireEvent.change(screen.getByLabelText('Birthday'), { target: { value: '' } });
+    await userEvent.type(screen.getByLabelText('Doctor'), 'Lin');
+    await userEvent.clear(screen.getByLabelText('Doctor'));
+    await userEvent.clear(screen.getByLabelText('Room'));
+    await userEvent.clear(screen.getByLabelText('Title'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ birthday: null }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ birthday: null, doctor: null, room: null, title: '' }));
   });
 });
 

@@ -17,6 +17,7 @@ import { FormField, type FormFieldSpec } from './FormField.tsx';
 import { rangeErrorMap } from './range-errors.ts';
 import { schemaResolver } from './schema-resolver.ts';
 import { applyServerErrors } from './server-errors.ts';
+import { takesNull } from './takes-null.ts';
 
 export type { FieldKind, FieldOption, FormFieldSpec } from './FormField.tsx';
 export type { FilesSpec } from './FilesField.tsx';
@@ -95,7 +96,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
           <UploadsContext.Provider value={trackUpload}>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
               {fields.map((f, index) => (
-                <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} />
+                <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} emptyIsNull={takesNull(schema, f.name)} />
               ))}
               {extra}
             </Stack>

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilesField, type FilesSpec } from './FilesField.tsx';
+import { type TimeKind, timeText, timeValue } from './field-time.ts';
 import { translateError } from './translate-error.ts';
 
 export type FieldOption = { value: string | number; label: string };
@@ -19,10 +20,12 @@ export type FieldOption = { value: string | number; label: string };
 /**
  * How a field is edited and what value it holds:
  * - `text` (default; a select when `options` are given): a string, or a number for `type: 'number'`;
+ *   emptied, it holds null where the schema takes null (an optional text or number: "not given");
+ *   `type: 'date'` edits a day kept as `YYYY-MM-DD` text (a birthday: a day in no zone);
  * - `checkbox`, `switch`: a boolean;
- * - `date`: `YYYY-MM-DD`; `datetime`: local `YYYY-MM-DDTHH:mm` (what the browser's pickers give), or
- *   null when cleared, so an optional date reads as "not given" and a required one as "required";
- * - `time`: a wall-clock `HH:mm`;
+ * - `date`, `datetime`: unix seconds, as the contracts hold instants (a `date` is local midnight, in
+ *   `utcOffsetMinutes`' zone when given); `time`: minutes after midnight; cleared, each holds null
+ *   where the schema takes null, otherwise nothing, so a required one reads "required" (field-time.ts converts);
  * - `multiselect`: an array of the chosen option values, in the options' order;
  * - `autocomplete`: one option value (or null), picked by typing part of its label: for long
  *   lists such as the members in scope, where scrolling a select would be slow; with `multiple`,
@@ -36,16 +39,18 @@ export type FormFieldSpec<V extends FieldValues> = {
   name: FieldPath<V>;
   label: string;
   kind?: FieldKind;
-  type?: 'text' | 'password' | 'email' | 'tel' | 'number';
+  type?: 'text' | 'password' | 'email' | 'tel' | 'number' | 'date';
   autoComplete?: string;
   required?: boolean;
   multiline?: boolean;
   helperText?: string;
   /** Renders a select (or, with kind `multiselect`, a multiple select) with these choices. */
   options?: FieldOption[];
-  /** Bounds the browser enforces in its picker or spinner: dates as `YYYY-MM-DD[THH:mm]`, numbers as numbers. */
+  /** Bounds the browser enforces in its picker or spinner, as the field holds its value (a `type: 'date'` text as `YYYY-MM-DD`). */
   min?: string | number;
   max?: string | number;
+  /** Kind `date`: the zone of the day (minutes east of UTC), when it is not the browser's. */
+  utcOffsetMinutes?: number;
   /** Whole numbers step by 1 unless said otherwise. */
   step?: number;
   /** Kind `autocomplete`: pick several (the value is an array). */
@@ -58,13 +63,16 @@ type Props<V extends FieldValues, Out extends FieldValues> = {
   spec: FormFieldSpec<V>;
   control: Control<V, unknown, Out>;
   autoFocus?: boolean;
+  /** The schema takes null for this field: emptied, it holds null rather than '' or undefined. */
+  emptyIsNull?: boolean;
 };
 
 /** An empty number input is "not given" (undefined), so the schema says "required" rather than NaN. */
 const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+const isTimeKind = (kind: FieldKind): kind is TimeKind => kind === 'date' || kind === 'datetime' || kind === 'time';
 
 /** One field of the kit's form dialog, bound to react-hook-form, its error (an i18n key) translated. */
-export function FormField<V extends FieldValues, Out extends FieldValues = V>({ spec, control, autoFocus }: Props<V, Out>) {
+export function FormField<V extends FieldValues, Out extends FieldValues = V>({ spec, control, autoFocus, emptyIsNull }: Props<V, Out>) {
   const { t } = useTranslation();
   const kind = spec.kind ?? 'text';
   return (
@@ -218,16 +226,24 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
           );
         }
 
-        const isDate = kind === 'date' || kind === 'datetime' || kind === 'time';
+        const isTime = isTimeKind(kind);
+        const isDate = isTime || spec.type === 'date';
         const isNumber = kind === 'text' && spec.type === 'number' && !spec.options;
-        const inputType = isDate ? (kind === 'date' ? 'date' : kind === 'time' ? 'time' : 'datetime-local') : spec.options ? undefined : (spec.type ?? 'text');
+        const inputType = isTime ? (kind === 'date' ? 'date' : kind === 'time' ? 'time' : 'datetime-local') : spec.options ? undefined : (spec.type ?? 'text');
+        const zone = { utcOffsetMinutes: spec.utcOffsetMinutes };
+        const shown = (v: unknown) => (isTime ? timeText(kind, v, zone) : v);
+        const held = (text: string) => {
+          const value = isTime ? timeValue(kind, text, zone) : isNumber ? toNumber(text) : text;
+          if (value !== null && value !== undefined && value !== '') return value;
+          return emptyIsNull ? null : isTime ? undefined : value;
+        };
         return (
           <TextField
             name={field.name}
             label={spec.label}
             type={inputType}
-            value={field.value ?? ''}
-            onChange={(e) => field.onChange(isNumber ? toNumber(e.target.value) : isDate && e.target.value === '' ? null : e.target.value)}
+            value={shown(field.value) ?? ''}
+            onChange={(e) => field.onChange(held(e.target.value))}
             onBlur={field.onBlur}
             inputRef={field.ref}
             autoComplete={spec.autoComplete}
@@ -243,8 +259,8 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
               // A date input always shows its placeholder (yyyy/mm/dd), so the label must stay above it.
               inputLabel: isDate ? { shrink: true } : undefined,
               htmlInput: {
-                min: spec.min,
-                max: spec.max,
+                min: shown(spec.min),
+                max: shown(spec.max),
                 step: isNumber ? (spec.step ?? 1) : kind === 'datetime' ? 60 : undefined,
               },
             }}

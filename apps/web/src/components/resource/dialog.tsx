@@ -6,10 +6,17 @@ import { FormDialog, type FormFieldSpec } from '../form/FormDialog.tsx';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
-/** One create, edit or action dialog: the contracts schema, its starting values, its fields and the body it sends. */
+/**
+ * One create, edit or action dialog: the contracts schema, its starting values, its fields and the
+ * body it sends. The fields hold the contracts' own types (times as unix seconds, "not given" as
+ * null), so an edit starts from its row as it came and the validated values are the body.
+ */
 export type DialogConfig<S extends AnySchema> = {
   schema: S;
-  defaultValues: DefaultValues<z.input<S>>;
+  /** A create's starting values; with `row`, values that override the row's. */
+  defaultValues?: DefaultValues<z.input<S>>;
+  /** An edit's row: each field starts from the row's value of the same name (and only the fields are sent). */
+  row?: object;
   fields: FormFieldSpec<z.input<S>>[];
   /** The request body; default the validated values as they are. */
   toBody?: (values: z.output<S>) => unknown;
@@ -30,15 +37,22 @@ export type FormHost = {
  */
 export type ResourceDialog = { readonly render: (host: FormHost) => ReactElement };
 
+/** The row's values of the fields' names: a row carries more (its id, its names) than an update takes. */
+function fromRow<S extends AnySchema>(row: object, fields: FormFieldSpec<z.input<S>>[]) {
+  const values = row as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f.name, values[f.name]])) as DefaultValues<z.input<S>>;
+}
+
 export function dialog<S extends AnySchema>(config: DialogConfig<S>): ResourceDialog {
   const toBody = config.toBody ?? ((values: z.output<S>) => values);
+  const defaultValues = config.row ? { ...fromRow(config.row, config.fields), ...config.defaultValues } : (config.defaultValues ?? {});
   return {
     render: (host) => (
       <FormDialog
         open
         title={host.title}
         schema={config.schema}
-        defaultValues={config.defaultValues}
+        defaultValues={defaultValues as DefaultValues<z.input<S>>}
         fields={config.fields}
         permission={host.permission}
         onClose={host.onClose}

@@ -7,7 +7,6 @@ import {
   deliveryOrderCreate,
   deliveryTypeSchema,
   optionalText,
-  toUnix,
   type DeliveryOrderCreate,
   type DeliverySide,
 } from '@vigil/contracts';
@@ -33,8 +32,7 @@ const blank = (l: FormLine) =>
 export type CatalogueEntry = { id: number; name: string; unit: string };
 
 /**
- * deliveryOrderCreate as the form holds it: the requested date as the browser's `YYYY-MM-DD`, and a
- * fixed number of medicine rows of which the blank ones are dropped. A row may pick a medicine of
+ * deliveryOrderCreate as the form holds it: a fixed number of medicine rows of which the blank ones are dropped. A row may pick a medicine of
  * the home's catalogue, whose name and unit then stand for the ones left blank. Each filled row is
  * checked by the contracts line rule, so its errors land under its own fields; the server checks
  * the body again.
@@ -51,9 +49,7 @@ export function orderForm(catalogue: readonly CatalogueEntry[] = []) {
       member_id: z.number({ error: ValidationMessage.required }),
       pharmacy_area_id: z.number({ error: ValidationMessage.required }),
       type: deliveryTypeSchema,
-      requested_date: z
-        .string({ error: ValidationMessage.required })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: ValidationMessage.required }),
+      requested_date: z.number({ error: ValidationMessage.required }),
       repeat_days: z.number().optional(),
       remark: optionalText(500),
       lines: z.array(formLine),
@@ -78,7 +74,7 @@ export function orderForm(catalogue: readonly CatalogueEntry[] = []) {
       member_id: form.member_id,
       pharmacy_area_id: form.pharmacy_area_id,
       type: form.type,
-      requested_date: toUnix(dayjs(form.requested_date).toDate()),
+      requested_date: form.requested_date,
       repeat_days: form.type === DeliveryType.repeatPrescription ? form.repeat_days : null,
       remark: form.remark,
       lines: form.lines
@@ -95,7 +91,7 @@ export function orderForm(catalogue: readonly CatalogueEntry[] = []) {
 
 export const emptyOrder = () => ({
   type: DeliveryType.regular,
-  requested_date: dayjs().add(1, 'day').format('YYYY-MM-DD'),
+  requested_date: dayjs().add(1, 'day').startOf('day').unix(),
   remark: '',
   lines: Array.from({ length: FORM_LINES }, () => ({ medicine_id: null, medicine_name: '', unit: '' })),
 });

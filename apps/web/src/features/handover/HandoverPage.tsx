@@ -17,7 +17,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import {
   HandoverState,
@@ -36,13 +35,13 @@ import {
   nowUnix,
   staffRow,
   textField,
-  toUnix,
   type HandoverDetail,
   type HandoverItem,
   type HandoverRow,
   type PageKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { nowSeconds } from '../../components/form/field-time.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import {
   ActionDialog,
@@ -307,12 +306,11 @@ function NotesDialog({ handover, onClose }: { handover: HandoverDetail; onClose:
   );
 }
 
-const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
 const actionForm = z.object({
   content: textField({ max: 500 }),
   owner_id: z.number({ error: ValidationMessage.required }),
   member_id: z.number().nullable().optional(),
-  due: z.string({ error: ValidationMessage.required }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: ValidationMessage.required }),
+  due: z.number({ error: ValidationMessage.required }),
 });
 
 /** A: a new action with its owner and due time, added to the draft's list (the others kept as they are). */
@@ -321,7 +319,7 @@ function ActionItemDialog({ handover, onClose }: { handover: HandoverDetail; onC
   const staff = useResourceOptions(Resource.staff, staffRow);
   const add = dialog({
     schema: actionForm,
-    defaultValues: { content: '', due: dayjs().add(2, 'hour').format(LOCAL_MINUTE), member_id: null },
+    defaultValues: { content: '', due: nowSeconds() + 2 * 3600, member_id: null },
     fields: [
       { name: 'content', label: t('handover.action'), required: true },
       { name: 'owner_id', label: t('handover.owner'), kind: 'autocomplete', required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: s.name })) },
@@ -331,7 +329,7 @@ function ActionItemDialog({ handover, onClose }: { handover: HandoverDetail; onC
     toBody: ({ due, ...action }) => ({
       actions: [
         ...handover.actions.map((a) => ({ id: a.id, member_id: a.member_id, content: a.content, owner_id: a.owner_id, due_time: a.due_time })),
-        { ...action, due_time: toUnix(dayjs(due).toDate()) },
+        { ...action, due_time: due },
       ],
     }),
   });

@@ -1,16 +1,15 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { Shift, ValidationMessage, shiftSchema, toUnix, workLogCategorySchema, workLogCreate, type WorkLogCreate } from '@vigil/contracts';
+import { Shift, ValidationMessage, shiftSchema, workLogCategorySchema, workLogCreate, type WorkLogCreate } from '@vigil/contracts';
 
 /** How many entry rows the form offers; blank rows after the first are left out. */
 export const FORM_ENTRIES = 5;
 /** Where each shift starts (docs/handover.md): 07:00, 15:00, 23:00. */
 export const shiftStartHour: Record<Shift, number> = { [Shift.day]: 7, [Shift.evening]: 15, [Shift.night]: 23 };
 
-const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
 const entrySchema = workLogCreate.shape.entries.element;
 const formEntry = z.object({
-  time: z.string().nullable(),
+  time: z.number().nullable().optional(),
   member_ids: z.array(z.number()),
   category: workLogCategorySchema.optional(),
   content: z.string(),
@@ -19,7 +18,7 @@ const formEntry = z.object({
 type FormEntry = z.infer<typeof formEntry>;
 const blank = (e: FormEntry) => e.content.trim() === '' && e.category === undefined && e.member_ids.length === 0 && e.attachments.length === 0;
 const entryBody = (e: FormEntry) => ({
-  time: e.time ? toUnix(dayjs(e.time).toDate()) : undefined,
+  time: e.time ?? undefined,
   member_ids: e.member_ids,
   category: e.category,
   content: e.content,
@@ -27,13 +26,13 @@ const entryBody = (e: FormEntry) => ({
 });
 
 /**
- * workLogCreate as the form holds it: the shift date as `YYYY-MM-DD`, entry times as the browser's
- * local date-time, a fixed number of entry rows of which the blank ones are dropped. Each filled
+ * workLogCreate as the form holds it: a fixed number of entry rows of which the blank ones are
+ * dropped (times as unix seconds, as the kit's date fields hold them). Each filled
  * row is checked by the contracts entry rule under its own fields; the server checks again.
  */
 export const logForm = z
   .object({
-    shift_date: z.string({ error: ValidationMessage.required }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: ValidationMessage.required }),
+    shift_date: z.number({ error: ValidationMessage.required }),
     shift: shiftSchema,
     summary: z.string(),
     entries: z.array(formEntry),
@@ -51,7 +50,7 @@ export const logForm = z
   })
   .transform(
     (form): WorkLogCreate => ({
-      shift_date: toUnix(dayjs(form.shift_date).toDate()),
+      shift_date: form.shift_date,
       shift: form.shift,
       summary: form.summary,
       entries: form.entries
@@ -65,9 +64,9 @@ export function emptyLog(now = dayjs()) {
   const shift = now.hour() >= 23 || now.hour() < 7 ? Shift.night : now.hour() >= 15 ? Shift.evening : Shift.day;
   const day = shift === Shift.night && now.hour() < 7 ? now.subtract(1, 'day') : now;
   return {
-    shift_date: day.format('YYYY-MM-DD'),
+    shift_date: day.startOf('day').unix(),
     shift,
     summary: '',
-    entries: Array.from({ length: FORM_ENTRIES }, (_, i) => ({ time: i === 0 ? now.format(LOCAL_MINUTE) : null, member_ids: [], content: '', attachments: [] })),
+    entries: Array.from({ length: FORM_ENTRIES }, (_, i) => ({ time: i === 0 ? now.startOf('minute').unix() : null, member_ids: [], content: '', attachments: [] })),
   };
 }

@@ -13,7 +13,7 @@ function memberFields(t: TFunction, term: string, areas: Option[]) {
     { name: 'name' as const, label: t('admin.member.name', { term }), required: true },
     { name: 'gender' as const, label: t('admin.member.gender'), options: enumOptions(genders, genderLabelKey, t) },
     // A birthday is never in the future (the contracts rule); the picker offers no later day either.
-    { name: 'birthday' as const, label: t('admin.member.birthday'), kind: 'date' as const, max: dayjs().format('YYYY-MM-DD') },
+    { name: 'birthday' as const, label: t('admin.member.birthday'), type: 'date' as const, max: dayjs().format('YYYY-MM-DD') },
     { name: 'id_number' as const, label: t('admin.member.idNumber') },
     { name: 'area_id' as const, label: t('admin.common.area'), options: areas },
     { name: 'room' as const, label: t('admin.member.room') },

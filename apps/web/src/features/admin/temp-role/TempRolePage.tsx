@@ -1,29 +1,27 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
-import dayjs from 'dayjs';
 import { z } from 'zod';
-import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow, toUnix } from '@vigil/contracts';
+import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { nowSeconds } from '../../../components/form/field-time.ts';
 import { type Column, dialog, orDash, ResourcePage, useResourceOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 
-/** The browser's date-time picker value: local time, ISO without seconds, which dayjs parses without a plugin. */
-const LOCAL_MINUTE = 'YYYY-MM-DDTHH:mm';
-const expiry = (v: string) => dayjs(v);
+const DAY_SECONDS = 86_400;
 
 /**
- * tempRoleCreate with the expiry typed as a local date and time; the server checks tempRoleCreate
- * itself (in the future, at most 90 days ahead, a role of the staff member's organisation).
+ * tempRoleCreate with its expiry checked as the user picks it (unix seconds, as the field holds
+ * it); the server checks tempRoleCreate itself (in the future, at most 90 days ahead, a role of
+ * the staff member's organisation).
  */
 const grantForm = z.object({
   staff_id: z.number({ error: ValidationMessage.required }),
   role: staffRoleSchema,
   expires: z
-    .string({ error: ValidationMessage.required })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: ValidationMessage.required })
-    .refine((v) => expiry(v).isValid() && expiry(v).isAfter(dayjs()), { message: 'admin.tempRole.expiryFuture' })
-    .refine((v) => expiry(v).isBefore(dayjs().add(TEMP_ROLE_MAX_DAYS, 'day')), { message: 'admin.tempRole.expiryMax' }),
+    .number({ error: ValidationMessage.required })
+    .refine((v) => v > Date.now() / 1000, { message: 'admin.tempRole.expiryFuture' })
+    .refine((v) => v < Date.now() / 1000 + TEMP_ROLE_MAX_DAYS * DAY_SECONDS, { message: 'admin.tempRole.expiryMax' }),
   remark: optionalText(500),
 });
 
@@ -50,7 +48,7 @@ export default function TempRolePage() {
   }, [t]);
   const grant = dialog({
     schema: grantForm,
-    defaultValues: { expires: dayjs().add(7, 'day').format(LOCAL_MINUTE), remark: '' },
+    defaultValues: { expires: nowSeconds() + 7 * DAY_SECONDS, remark: '' },
     fields: [
       { name: 'staff_id', label: t('page.staff'), kind: 'autocomplete', required: true, options: (staff.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.account}) · ${s.org_name}` })) },
       { name: 'role', label: t('admin.tempRole.grantedRole'), required: true, options: staffRoles.map((r) => ({ value: r, label: t(roleLabelKey[r]) })) },
@@ -59,13 +57,13 @@ export default function TempRolePage() {
         label: t('admin.tempRole.expiresAt'),
         kind: 'datetime',
         required: true,
-        min: dayjs().format(LOCAL_MINUTE),
-        max: dayjs().add(TEMP_ROLE_MAX_DAYS, 'day').format(LOCAL_MINUTE),
+        min: nowSeconds(),
+        max: nowSeconds() + TEMP_ROLE_MAX_DAYS * DAY_SECONDS,
         helperText: t('admin.tempRole.expiryHint', { days: TEMP_ROLE_MAX_DAYS }),
       },
       { name: 'remark', label: t('admin.common.remark'), multiline: true },
     ],
-    toBody: ({ expires, ...rest }) => ({ ...rest, expires_at: toUnix(expiry(expires).toDate()) }),
+    toBody: ({ expires, ...rest }) => ({ ...rest, expires_at: expires }),
   });
   return (
     <ResourcePage

@@ -26,6 +26,7 @@ import {
   handleEcgRequest,
   handleHealthRequest,
   handleMedicalRecordRequest,
+  handleFollowRequest,
   handlePackageMedicineRequest,
   handleScheduleRequest,
   handleSymptomRequest,
@@ -33,7 +34,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, type ResourceDialog, dialog, enumOptions, useResourceDetail, useResourceOptions } from '../../../components/resource/index.ts';
-import { doseGivenForm, followForm, nowLocal } from './handle-forms.ts';
+import { nowSeconds } from '../../../components/form/field-time.ts';
 
 /** The record list each kind's handle changes (its state and handles show there too). */
 export const recordResource: Record<CareHandleKind, string> = {
@@ -76,8 +77,8 @@ function healthDialog(t: TFunction, row: CareDueRow): ResourceDialog {
 
 function followDialog(t: TFunction, row: CareDueRow): ResourceDialog {
   return dialog({
-    schema: followForm,
-    defaultValues: { record_id: row.id, next_appointment_at: null, content: '', remark: '' },
+    schema: handleFollowRequest,
+    defaultValues: { record_id: row.id, next_appointment_at: null, content: '' },
     fields: [
       { name: 'content', label: t('care.handle.result'), required: true, multiline: true, helperText: t('care.handle.resultHelp') },
       { name: 'next_appointment_at', label: t('care.handle.nextAppointment'), kind: 'datetime' },
@@ -157,19 +158,11 @@ function givenDialog(t: TFunction, pkg: CarePackageRow, target: { dose_id: numbe
   const prn = pkg.frequency === MedicationFrequency.prn;
   const controlled = pkg.controlled_level !== ControlledLevel.none;
   return dialog({
-    schema: doseGivenForm,
-    defaultValues: {
-      ...target,
-      given_at: nowLocal(),
-      amount: pkg.dose,
-      override_reason: '',
-      witness_account: '',
-      witness_password: '',
-      content: t(doseOutcomeLabelKey[DoseOutcome.given]),
-      remark: '',
-    },
+    schema: handlePackageMedicineRequest,
+    // The optional texts start absent, so the body carries only what the user wrote.
+    defaultValues: { ...target, outcome: DoseOutcome.given, given_at: nowSeconds(), amount: pkg.dose, content: t(doseOutcomeLabelKey[DoseOutcome.given]) },
     fields: [
-      { name: 'given_at', label: t('care.handle.dose.givenAt'), kind: 'datetime', max: nowLocal(), helperText: t('care.handle.dose.givenAtHelp') },
+      { name: 'given_at', label: t('care.handle.dose.givenAt'), kind: 'datetime', max: nowSeconds(), helperText: t('care.handle.dose.givenAtHelp') },
       { name: 'amount', label: t('care.handle.dose.amount', { unit: pkg.unit }), type: 'number', step: 0.25, min: 0.25 },
       ...(prn
         ? [

@@ -1,14 +1,12 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { type MemberRow, type PageKey, Resource, memberRow, staffRow } from '@vigil/contracts';
+import { type PageKey, Resource, staffRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
@@ -22,13 +20,15 @@ import {
   useResourceOptions,
   useSave,
 } from '../../../components/resource/index.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
 import { useNavigation } from '../../../lib/navigation.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
-import type { Origin } from './care-forms.ts';
+import { MemberPicker } from './member-picker.tsx';
 
 /** A care row as every care list shows it: its member, and the alert it answered if any. */
 type CareRow = { id: number; member_id: number; member_name: string };
+
+/** Where a new record comes from: the member chosen, and the alert it answers when opened from one. */
+export type Origin = { memberId: number | null; abnormalId: number | null };
 
 export type CareListConfig<R extends CareRow> = {
   page: PageKey;
@@ -56,19 +56,6 @@ const positive = (text: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/**
- * The members in scope as pick options, searchable by name and area. A role without the member list
- * (none of the care roles today) gets none: the member-care area and the alert still fix the member.
- */
-export function useMemberOptions() {
-  const allowed = usePermission('GET', Resource.user);
-  const members = useResourceOptions(Resource.user, memberRow, {}, allowed);
-  return useMemo(
-    () => (members.data ?? []).map((m: MemberRow) => ({ value: m.id, label: m.area_name ? `${m.name} · ${m.area_name}` : m.name })),
-    [members.data],
-  );
-}
-
 /** Staff of the organisation as pick options; without the staff list, the signed-in staff member alone. */
 export function useStaffOptions() {
   const allowed = usePermission('GET', Resource.staff);
@@ -86,26 +73,6 @@ export function AlertCell({ id }: { id: number | null }) {
   const { t } = useTranslation();
   if (id === null) return <>-</>;
   return <Chip size="small" variant="outlined" color="warning" icon={<NotificationsActiveIcon aria-hidden />} label={t('care.record.alertNo', { id })} />;
-}
-
-/** Searchable member filter of a care list; the choice stays in the address (`?user_id=`). */
-function MemberFilter({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
-  const { t } = useTranslation();
-  const { label } = useMemberTerm();
-  const options = useMemberOptions();
-  return (
-    <Autocomplete
-      size="small"
-      sx={{ minWidth: 240 }}
-      options={options}
-      value={options.find((o) => o.value === value) ?? null}
-      onChange={(_e, o) => onChange(o?.value ?? null)}
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.value === b.value}
-      noOptionsText={t('common.noData')}
-      renderInput={(params) => <TextField {...params} label={label} />}
-    />
-  );
 }
 
 /**
@@ -158,7 +125,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         initialParams={{ order: 'desc' }}
         filters={config.filters}
         extraQuery={extraQuery}
-        searchExtras={memberId === undefined ? <MemberFilter value={filterMember} onChange={setMember} /> : undefined}
+        searchExtras={memberId === undefined ? <MemberPicker size="small" value={filterMember} onChange={setMember} /> : undefined}
         subHeader={config.subHeader}
         edit={{ title: t('care.record.edit'), dialog: config.edit }}
         enable={config.enable}

@@ -11,12 +11,12 @@ import {
   careHealthRow,
   careScheduleCreate,
   careScheduleRow,
+  localDayStart,
   memberRow,
 } from '@vigil/contracts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { EducatePage, ServiceSchedulePage } from '../pages.tsx';
-import { careDaySeconds, careToday } from './care-forms.ts';
 
 const member: MemberRow = {
   id: 11,
@@ -118,6 +118,6 @@ describe('care record pages', { timeout: 60_000 }, () => {
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.callsTo('POST', Resource.careSchedule)).toHaveLength(1), slow);
     const body = careScheduleCreate.parse(server.callsTo('POST', Resource.careSchedule)[0].body);
-    expect(body).toMatchObject({ member_id: 11, title: 'Assisted shower', time_of_day: 9 * 60, start_date: careDaySeconds(careToday()), repeat: 1 });
+    expect(body).toMatchObject({ member_id: 11, title: 'Assisted shower', time_of_day: 9 * 60, start_date: localDayStart(Math.floor(Date.now() / 1000)), repeat: 1 });
   });
 });

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import {
+  CARE_UTC_OFFSET_MINUTES,
   type CareFollowUpRow,
   type CareHealthRow,
   type CarePackageRow,
@@ -25,10 +26,21 @@ import {
   Resource,
   ScheduleRepeat,
   Weekday,
+  careFollowUpCreate,
   careFollowUpRow,
+  careFollowUpUpdate,
+  careHealthCreate,
   careHealthRow,
+  careHealthUpdate,
+  carePackageCreate,
   carePackageRow,
+  carePackageUpdate,
+  careScheduleCreate,
   careScheduleRow,
+  careScheduleUpdate,
+  checkScheduleRule,
+  checkRegimen,
+  localDayStart,
   careServiceLabelKey,
   departmentLabelKey,
   educateMethodLabelKey,
@@ -61,29 +73,17 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
-import { AlertCell, type CareListConfig, useMemberOptions, useStaffOptions } from './CareRecordList.tsx';
+import { AlertCell, type CareListConfig, useStaffOptions } from './CareRecordList.tsx';
+import { memberField, useMemberOptions } from './member-picker.tsx';
 import { HandlesDialog } from './HandlesDialog.tsx';
-import {
-  careDayText,
-  dailyTimeChoices,
-  followCreateForm,
-  followEditForm,
-  followOf,
-  healthCreateForm,
-  healthEditForm,
-  healthOf,
-  newFollow,
-  newHealth,
-  newPackage,
-  newSchedule,
-  packageCreateForm,
-  packageEditForm,
-  packageOf,
-  scheduleCreateForm,
-  scheduleEditForm,
-  scheduleOf,
-  timeText,
-} from './care-forms.ts';
+import { nowSeconds, timeText } from '../../../components/form/field-time.ts';
+
+/** The care home's days and daily times, whatever the browser's zone: its scheduler expands them there. */
+const careZone = { utcOffsetMinutes: CARE_UTC_OFFSET_MINUTES };
+const careDayText = (seconds: number) => timeText('date', seconds, careZone);
+const minuteText = (minutes: number) => timeText('time', minutes);
+/** The half-hour times a package's daily times are picked from (a home's medication rounds). */
+const dailyTimeChoices = Array.from({ length: 48 }, (_, i) => i * 30);
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 
@@ -121,16 +121,18 @@ const stateFilter = (t: TFunction): FilterSpec => ({
   kind: 'select',
   options: enumOptions(enumValues(HandleState), handleStateLabelKey, t),
 });
+/** Optional fields a new record starts without: null, as the server stores "not given". */
+const notGiven = <K extends string>(...names: K[]) => Object.fromEntries(names.map((n) => [n, null])) as Record<K, null>;
+
+/** A schedule's own rule: a one-off ends the day it starts, and only a weekly one keeps its days. */
+const scheduleRule = <V extends { repeat?: ScheduleRepeat; start_date?: number; end_date?: number | null; weekdays?: number[] }>(v: V) => ({
+  ...v,
+  end_date: v.repeat === ScheduleRepeat.once ? v.start_date : v.end_date,
+  weekdays: v.repeat === ScheduleRepeat.weekly ? v.weekdays : [],
+});
+
 const keywordFilter = (t: TFunction, label: string): FilterSpec => ({ name: 'keyword', label, kind: 'text' });
 
-/** The member picker of a create form: searchable; fixed (and so pre-filled) in the member-care area. */
-const memberField = (label: string, options: { value: number; label: string }[]) => ({
-  name: 'member_id' as const,
-  label,
-  kind: 'autocomplete' as const,
-  required: true,
-  options,
-});
 
 // ---------------------------------------------------------------- health education
 
@@ -274,11 +276,21 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
       ],
       create: (origin) =>
         dialog({
-          schema: healthCreateForm,
-          defaultValues: newHealth(origin, me),
+          schema: careHealthCreate,
+          defaultValues: {
+            member_id: origin.memberId ?? undefined,
+            abnormal_id: origin.abnormalId,
+            type: EducateType.physiological,
+            educate_at: nowSeconds(),
+            recipient: EducateRecipient.member,
+            method: EducateMethod.verbal,
+            understanding: EducateUnderstanding.understood,
+            educator_id: me ?? undefined,
+            remark: null,
+          },
           fields: [memberField(memberLabel, members), ...fields],
         }),
-      edit: (r) => dialog({ schema: healthEditForm, defaultValues: healthOf(r), fields }),
+      edit: (r) => dialog({ schema: careHealthUpdate, row: r, fields }),
     };
   }, [t, memberLabel, members, staff, me]);
 }
@@ -416,11 +428,17 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       ],
       create: (origin) =>
         dialog({
-          schema: followCreateForm,
-          defaultValues: newFollow(origin),
+          schema: careFollowUpCreate,
+          defaultValues: {
+            member_id: origin.memberId ?? undefined,
+            abnormal_id: origin.abnormalId,
+            transport: FollowUpTransport.homeVehicle,
+            companion: FollowUpCompanion.staff,
+            ...notGiven('doctor', 'appointment_no', 'companion_name', 'bring_items', 'result', 'next_appointment_at', 'remark'),
+          },
           fields: [memberField(memberLabel, members), ...fields],
         }),
-      edit: (r) => dialog({ schema: followEditForm, defaultValues: followOf(r), fields }),
+      edit: (r) => dialog({ schema: careFollowUpUpdate, row: r, fields }),
     };
   }, [t, memberLabel, members]);
 }
@@ -433,7 +451,7 @@ function ruleText(t: TFunction, r: CareScheduleRow): string {
     r.repeat === ScheduleRepeat.weekly
       ? ` ${r.weekdays.map((d) => t(weekdayLabelKey[d as Weekday])).join(t('care.record.separator'))}`
       : '';
-  return `${t(scheduleRepeatLabelKey[r.repeat])}${days} ${timeText(r.time_of_day)}`;
+  return `${t(scheduleRepeatLabelKey[r.repeat])}${days} ${minuteText(r.time_of_day)}`;
 }
 
 export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
@@ -472,12 +490,14 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
         name: 'start_date' as const,
         label: t('care.record.startDate'),
         kind: 'date' as const,
+        ...careZone,
         required: true,
       },
       {
         name: 'end_date' as const,
         label: t('care.record.endDate'),
         kind: 'date' as const,
+        ...careZone,
         helperText: t('care.record.endHelp'),
       },
       {
@@ -559,11 +579,21 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
       enable: { field: 'enable' },
       create: (origin) =>
         dialog({
-          schema: scheduleCreateForm,
-          defaultValues: newSchedule(origin),
+          schema: careScheduleCreate,
+          defaultValues: {
+            member_id: origin.memberId ?? undefined,
+            service: CareService.bathing,
+            start_date: localDayStart(nowSeconds()),
+            time_of_day: 9 * 60,
+            duration_minutes: 30,
+            repeat: ScheduleRepeat.daily,
+            weekdays: [],
+            ...notGiven('end_date', 'staff_id', 'remark'),
+          },
           fields: [memberField(memberLabel, members), ...fields],
+          toBody: scheduleRule,
         }),
-      edit: (r) => dialog({ schema: scheduleEditForm, defaultValues: scheduleOf(r), fields }),
+      edit: (r) => dialog({ schema: careScheduleUpdate.superRefine(checkScheduleRule), row: r, fields, toBody: scheduleRule }),
     };
   }, [t, memberLabel, members, staff]);
 }
@@ -587,7 +617,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       value: m.id,
       label: [m.name, m.strength, m.generic_name && `(${m.generic_name})`].filter(Boolean).join(' '),
     }));
-    const times = dailyTimeChoices.map((m) => ({ value: m, label: timeText(m) }));
+    const times = dailyTimeChoices.map((m) => ({ value: m, label: minuteText(m) }));
     const fields = [
       {
         name: 'medicine_id' as const,
@@ -650,12 +680,14 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         name: 'start_date' as const,
         label: t('care.record.startDate'),
         kind: 'date' as const,
+        ...careZone,
         required: true,
       },
       {
         name: 'end_date' as const,
         label: t('care.record.endDate'),
         kind: 'date' as const,
+        ...careZone,
         helperText: t('care.record.endHelp'),
       },
       {
@@ -714,7 +746,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
           render: (r) => (
             <TwoLines
               main={t(medicationFrequencyLabelKey[r.frequency])}
-              sub={r.daily_times.map(timeText).join(t('care.record.separator')) || null}
+              sub={r.daily_times.map(minuteText).join(t('care.record.separator')) || null}
             />
           ),
         },
@@ -777,11 +809,22 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         : [],
       create: (origin) =>
         dialog({
-          schema: packageCreateForm,
-          defaultValues: newPackage(origin),
+          schema: carePackageCreate,
+          defaultValues: {
+            member_id: origin.memberId ?? undefined,
+            medication_type: MedicationType.western,
+            prescription_type: PrescriptionType.continuous,
+            dose: 1,
+            route: MedicationRoute.oral,
+            daily_times: [],
+            weekdays: [],
+            start_date: localDayStart(nowSeconds()),
+            time_critical: false,
+            ...notGiven('end_date', 'prn_min_interval_minutes', 'prn_max_per_24h', 'prn_indication', 'pharmacy_name', 'prescriber', 'hospital', 'remark'),
+          },
           fields: [memberField(memberLabel, members), ...fields],
         }),
-      edit: (r) => dialog({ schema: packageEditForm, defaultValues: packageOf(r), fields }),
+      edit: (r) => dialog({ schema: carePackageUpdate.superRefine(checkRegimen), row: r, fields }),
     };
   }, [t, memberLabel, members, medicines.data, canSeePhotos, onPhotos]);
 }

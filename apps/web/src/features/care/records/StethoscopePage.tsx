@@ -25,19 +25,19 @@ import {
   stethoscopeModeLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FileUpload } from '../../components/file-upload/FileUpload.tsx';
-import { translateError } from '../../components/form/translate-error.ts';
-import { PermissionButton } from '../../components/PermissionButton.tsx';
-import { type Column, ResourcePage, enumOptions, orDash, useSave } from '../../components/resource/index.ts';
-import { ApiError } from '../../lib/http.ts';
-import { formatDate } from '../../lib/format.ts';
-import { localeStore } from '../../lib/i18n.ts';
-import { useMemberTerm } from '../../lib/member-term.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
+import { translateError } from '../../../components/form/translate-error.ts';
+import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { type Column, ResourcePage, enumOptions, orDash, useSave } from '../../../components/resource/index.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { MemberField } from './MemberField.tsx';
+import { MemberPicker } from './member-picker.tsx';
 import { localTime, nowLocalInput } from './form-time.ts';
-import { uploadFile } from '../../lib/stored-files.ts';
+import { uploadFile } from '../../../lib/stored-files.ts';
 
 /** A new recording: member, time, mode, organ and its auscultation point, the audio file, findings. */
 function RecordingDialog({ onClose }: { onClose: () => void }) {
@@ -89,7 +89,7 @@ function RecordingDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id="recording-title">{t('careRecords.stethoscope.create')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <MemberField value={member} onChange={setMember} required error={err('member_id')} />
+            <MemberPicker value={member} onChange={setMember} required error={err('member_id')} />
             <TextField type="datetime-local" label={t('careRecords.stethoscope.recordedAt')} value={recordedAt} onChange={(e) => setRecordedAt(e.target.value)} required slotProps={{ inputLabel: { shrink: true } }} error={Boolean(err('recorded_at'))} helperText={err('recorded_at')} />
             <TextField select label={t('careRecords.stethoscope.mode')} value={mode} onChange={(e) => setMode(Number(e.target.value) as StethoscopeMode)}>
               {enumValues(StethoscopeMode).map((m) => (
@@ -168,7 +168,7 @@ export default function StethoscopePage() {
         initialParams={{ order: 'desc', order_by: 'recorded_at' }}
         filters={[{ name: 'type', label: t('careRecords.stethoscope.mode'), kind: 'select', options: enumOptions(enumValues(StethoscopeMode), stethoscopeModeLabelKey, t) }]}
         extraQuery={extraQuery}
-        searchExtras={<MemberField size="small" value={memberId} onChange={setMemberId} />}
+        searchExtras={<MemberPicker size="small" value={memberId} onChange={setMemberId} />}
         headerActions={
           <PermissionButton method="POST" route={Resource.careStethoscope} variant="contained" onClick={() => setCreating(true)}>
             {t('careRecords.stethoscope.create')}

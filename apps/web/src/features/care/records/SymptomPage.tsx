@@ -22,14 +22,14 @@ import {
   type SymptomSite,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { PermissionButton } from '../../components/PermissionButton.tsx';
-import { type Column, ResourcePage, orDash, useResourceOptions } from '../../components/resource/index.ts';
-import { formatDate } from '../../lib/format.ts';
-import { localeStore } from '../../lib/i18n.ts';
-import { useMemberTerm } from '../../lib/member-term.ts';
-import { MemberField } from './MemberField.tsx';
+import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { type Column, ResourcePage, orDash, useResourceOptions } from '../../../components/resource/index.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { MemberPicker } from './member-picker.tsx';
 import { SymptomDialog } from './SymptomDialog.tsx';
-import { CareHandleLink } from '../care/index.ts';
+import { CareHandleLink } from '../handle-link.tsx';
 
 function useSiteName() {
   const { t } = useTranslation();
@@ -165,7 +165,7 @@ export default function SymptomPage() {
         columns={columns}
         initialParams={{ order: 'desc', order_by: 'assessed_at' }}
         extraQuery={extraQuery}
-        searchExtras={<MemberField size="small" value={memberId} onChange={setMemberId} />}
+        searchExtras={<MemberPicker size="small" value={memberId} onChange={setMemberId} />}
         headerActions={
           <>
             <CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { z } from 'zod';
 import {
   Appetite,
   CARE_ATTACHMENT_LIMIT,
@@ -33,7 +32,6 @@ import {
   medicalRecordCreate,
   medicalRecordRow,
   medicalRecordUpdate,
-  memberRow,
   opdCreate,
   opdRow,
   opdStatusLabelKey,
@@ -41,29 +39,24 @@ import {
   outpatientTypeLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { type Column, ResourcePage, dialog, enumOptions, orDash, useResourceOptions } from '../../components/resource/index.ts';
-import { StoredFilesDialog } from '../../components/file-upload/StoredFiles.tsx';
-import type { FilesSpec } from '../../components/form/FormDialog.tsx';
-import { formatDate } from '../../lib/format.ts';
-import { type RecordFileFolder, uploadFile } from '../../lib/stored-files.ts';
-import { localeStore } from '../../lib/i18n.ts';
-import { useMemberTerm } from '../../lib/member-term.ts';
-import { MemberField } from './MemberField.tsx';
-import { localTime, nowLocalInput, optionalLocalTime, toLocalInput, todayLocalInput } from './form-time.ts';
-import { CareHandleLink } from '../care/index.ts';
+import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
+import { StoredFilesDialog } from '../../../components/file-upload/StoredFiles.tsx';
+import type { FilesSpec } from '../../../components/form/FormDialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { type RecordFileFolder, uploadFile } from '../../../lib/stored-files.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { MemberPicker, memberField, useMemberOptions } from './member-picker.tsx';
+import { nowSeconds, todaySeconds } from '../../../components/form/field-time.ts';
+import { CareHandleLink } from '../handle-link.tsx';
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 const day = (s: number) => formatDate(s, localeStore.get());
 
-function useMemberOptions() {
-  const members = useResourceOptions(Resource.user, memberRow);
-  return (members.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.area_name, m.room].filter(Boolean).join(' · ') }));
-}
-
 function useMemberFilter() {
   const [memberId, setMemberId] = useState<number | null>(null);
   const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
-  return { extraQuery, searchExtras: <MemberField size="small" value={memberId} onChange={setMemberId} /> };
+  return { extraQuery, searchExtras: <MemberPicker size="small" value={memberId} onChange={setMemberId} /> };
 }
 
 /** SPEC §5 limits of a care record's files: meal photos are images, medical-record attachments also PDFs. */
@@ -98,8 +91,6 @@ const StateChip = ({ state, due }: { state: HandleState; due: string }) => {
 };
 
 /* Diet (`diet-manage`). */
-const dietForm = z.object({ ...careDietCreate.shape, meal_at: localTime });
-const dietEditForm = z.object({ ...careDietUpdate.shape, meal_at: localTime });
 
 export function DietPage() {
   const { t } = useTranslation();
@@ -144,17 +135,17 @@ export function DietPage() {
         create={{
           label: t('careRecords.diet.create'),
           dialog: dialog({
-            schema: dietForm,
-            defaultValues: { meal_at: nowLocalInput(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200, photos: [] },
-            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
+            schema: careDietCreate,
+            defaultValues: { meal_at: nowSeconds(), texture: DietTexture.regular, appetite: Appetite.good, eaten: EatenPortion.all, fluid_ml: 200, photos: [] },
+            fields: [memberField(memberLabel, members), ...fields],
           }),
         }}
         edit={{
           title: t('careRecords.diet.edit'),
           dialog: (r) =>
             dialog({
-              schema: dietEditForm,
-              defaultValues: { meal: r.meal, meal_at: toLocalInput(r.meal_at), texture: r.texture, served: r.served, eaten: r.eaten, fluid_ml: r.fluid_ml, appetite: r.appetite, remark: r.remark ?? '', photos: r.photos },
+              schema: careDietUpdate,
+              row: r,
               fields,
             }),
         }}
@@ -166,8 +157,6 @@ export function DietPage() {
 }
 
 /* Medical records (`medical-record`). */
-const medicalForm = z.object({ ...medicalRecordCreate.shape, diagnosed_at: localTime, ended_at: optionalLocalTime });
-const medicalEditForm = z.object({ ...medicalRecordUpdate.shape, diagnosed_at: localTime, ended_at: optionalLocalTime });
 
 export function MedicalRecordPage() {
   const { t } = useTranslation();
@@ -214,30 +203,18 @@ export function MedicalRecordPage() {
         create={{
           label: t('careRecords.medical.create'),
           dialog: dialog({
-            schema: medicalForm,
-            defaultValues: { diagnosed_at: todayLocalInput(), ended_at: null, attachments: [] },
-            fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
+            schema: medicalRecordCreate,
+            defaultValues: { diagnosed_at: todaySeconds(), ended_at: null, attachments: [] },
+            fields: [memberField(memberLabel, members), ...fields],
           }),
         }}
         edit={{
           title: t('careRecords.medical.edit'),
           dialog: (r) =>
             dialog({
-              schema: medicalEditForm,
-              defaultValues: {
-                diagnosis: r.diagnosis,
-                icd_code: r.icd_code ?? '',
-                hospital: r.hospital,
-                department: r.department,
-                doctor: r.doctor ?? '',
-                diagnosed_at: toLocalInput(r.diagnosed_at, true),
-                ended_at: toLocalInput(r.ended_at, true),
-                medications: r.medications ?? '',
-                remark: r.remark ?? '',
-                attachments: r.attachments,
-              },
+              schema: medicalRecordUpdate,
+              row: r,
               fields,
-              toBody: (v) => ({ ...v, icd_code: v.icd_code || null }),
             }),
         }}
         deletable
@@ -248,8 +225,6 @@ export function MedicalRecordPage() {
 }
 
 /* Outpatient visits (`opd`). */
-const opdForm = z.object({ ...opdCreate.shape, visit_date: localTime });
-const opdEditForm = z.object({ ...opdUpdate.shape, visit_date: localTime });
 
 export function OpdPage() {
   const { t } = useTranslation();
@@ -291,17 +266,17 @@ export function OpdPage() {
       create={{
         label: t('careRecords.opd.create'),
         dialog: dialog({
-          schema: opdForm,
-          defaultValues: { type: OutpatientType.general, period: ConsultationPeriod.morning, status: OpdStatus.booked, visit_date: todayLocalInput() },
-          fields: [{ name: 'member_id' as const, label: memberLabel, kind: 'autocomplete' as const, required: true, options: members }, ...fields],
+          schema: opdCreate,
+          defaultValues: { type: OutpatientType.general, period: ConsultationPeriod.morning, status: OpdStatus.booked, visit_date: todaySeconds() },
+          fields: [memberField(memberLabel, members), ...fields],
         }),
       }}
       edit={{
         title: t('careRecords.opd.edit'),
         dialog: (r) =>
           dialog({
-            schema: opdEditForm,
-            defaultValues: { type: r.type, period: r.period, department: r.department, doctor: r.doctor, visit_date: toLocalInput(r.visit_date, true), number: r.number, status: r.status, notes: r.notes ?? '' },
+            schema: opdUpdate,
+            row: r,
             fields,
           }),
       }}

@@ -25,18 +25,18 @@ import {
   reportTypeLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FileUpload } from '../../components/file-upload/FileUpload.tsx';
-import { translateError } from '../../components/form/translate-error.ts';
-import { PermissionButton } from '../../components/PermissionButton.tsx';
-import { type Column, ResourcePage, enumOptions, orDash, useSave } from '../../components/resource/index.ts';
-import { ApiError } from '../../lib/http.ts';
-import { formatDate } from '../../lib/format.ts';
-import { localeStore } from '../../lib/i18n.ts';
-import { useMemberTerm } from '../../lib/member-term.ts';
-import { MemberField } from './MemberField.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
+import { translateError } from '../../../components/form/translate-error.ts';
+import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { type Column, ResourcePage, enumOptions, orDash, useSave } from '../../../components/resource/index.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { MemberPicker } from './member-picker.tsx';
 import { localTime, todayLocalInput } from './form-time.ts';
-import { downloadFile, uploadFile, useObjectUrl, useStoredFile } from '../../lib/stored-files.ts';
+import { downloadFile, uploadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
 
 /** One report file shown in the page: a PDF in the browser's viewer, an image as itself. */
 function FilePreview({ name, recordId, title }: { name: string; recordId: number; title: string }) {
@@ -99,7 +99,7 @@ function ReportDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id="report-title">{t('careRecords.report.create')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <MemberField value={member} onChange={setMember} required error={err('member_id')} />
+            <MemberPicker value={member} onChange={setMember} required error={err('member_id')} />
             <TextField select label={t('careRecords.report.type')} value={type} onChange={(e) => setType(Number(e.target.value) as ReportType)}>
               {enumValues(ReportType).map((v) => (
                 <MenuItem key={v} value={v}>
@@ -171,7 +171,7 @@ export default function HealthReportPage() {
           { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: enumOptions(enumValues(ReportType), reportTypeLabelKey, t) },
         ]}
         extraQuery={extraQuery}
-        searchExtras={<MemberField size="small" value={memberId} onChange={setMemberId} />}
+        searchExtras={<MemberPicker size="small" value={memberId} onChange={setMemberId} />}
         headerActions={
           <PermissionButton method="POST" route={Resource.careReport} variant="contained" onClick={() => setCreating(true)}>
             {t('careRecords.report.create')}

@@ -5,8 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { WaveformChart } from '../../components/charts/WaveformChart.tsx';
-import { downloadFile, useObjectUrl, useStoredFile } from '../../lib/stored-files.ts';
+import { WaveformChart } from '../../../components/charts/WaveformChart.tsx';
+import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
 
 /** Samples of a recording for its waveform: decoded by the browser, at most this many points a second. */
 const WAVEFORM_RATE = 400;

@@ -44,15 +44,15 @@ import {
   type SymptomSite,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FileUpload } from '../../components/file-upload/FileUpload.tsx';
-import { translateError } from '../../components/form/translate-error.ts';
-import { useSave } from '../../components/resource/index.ts';
-import { ApiError } from '../../lib/http.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
+import { translateError } from '../../../components/form/translate-error.ts';
+import { useSave } from '../../../components/resource/index.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { BodyMap } from './BodyMap.tsx';
-import { MemberField } from './MemberField.tsx';
+import { MemberPicker } from './member-picker.tsx';
 import { localTime, nowLocalInput, optionalLocalTime } from './form-time.ts';
-import { uploadFile } from '../../lib/stored-files.ts';
+import { uploadFile } from '../../../lib/stored-files.ts';
 
 const painadKeys = ['breathing', 'vocalization', 'facial', 'body_language', 'consolability'] as const;
 const zeroPainad: PainadItems = { breathing: 0, vocalization: 0, facial: 0, body_language: 0, consolability: 0 };
@@ -153,7 +153,7 @@ export function SymptomDialog({ memberId, onClose }: { memberId: number | null; 
         <DialogContent dividers>
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <MemberField value={member} onChange={setMember} required error={err('member_id')} />
+              <MemberPicker value={member} onChange={setMember} required error={err('member_id')} />
               <TextField
                 type="datetime-local"
                 label={t('careRecords.symptom.assessedAt')}

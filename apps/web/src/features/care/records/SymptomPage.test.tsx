@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CareSymptomRow, type MemberRow, Resource, Role, careSymptomCreate, careSymptomRow, memberRow } from '@vigil/contracts';
-import { mockApi } from '../../test/api-mock.ts';
-import { renderWithProviders, signInAs } from '../../test/render.tsx';
+import { mockApi } from '../../../test/api-mock.ts';
+import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import SymptomPage from './SymptomPage.tsx';
 
 const member: MemberRow = {
