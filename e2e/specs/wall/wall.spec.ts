@@ -19,6 +19,8 @@ test('the live wall shows a reading on its resident’s tile as soon as it is in
   await page.goto('/wall');
   const tile = page.getByRole('article', { name: row.member_name });
   await expect(tile).toBeVisible();
+  // A tile off screen stops listening (docs/wall.md): look at it, as the nurse watching it would.
+  await tile.scrollIntoViewIfNeeded();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   // Within the standard, so no alert reorders the wall meanwhile.
