@@ -117,6 +117,54 @@ describe('realtime client', () => {
     expect(confirmations).toEqual([false, true]);
   });
 
+  it('waits for the server to join every asked-for room, and asks again after a reconnect', async () => {
+    const { fake, client } = setup();
+    client.start('token-1');
+    client.joinRoom('watch');
+    client.joinRoom('sleep');
+    let joined = false;
+    const first = client.whenJoined(['watch', 'sleep'], 60_000).then(() => (joined = true));
+    fake.serverSends('login', login);
+    fake.serverSends('join', { room: 'watch', ok: true });
+    await Promise.resolve();
+    expect(joined).toBe(false);
+    fake.serverSends('join', { room: 'sleep', ok: true });
+    await first;
+
+    // A new connection has joined nothing until the server says so again.
+    fake.serverSends('disconnect');
+    fake.socket.connect();
+    joined = false;
+    fake.serverSends('login', login);
+    const second = client.whenJoined(['watch'], 60_000).then(() => (joined = true));
+    await Promise.resolve();
+    expect(joined).toBe(false);
+    fake.serverSends('join', { room: 'watch', ok: true });
+    await second;
+  });
+
+  it('does not wait for rooms while the connection is down, nor past its time limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fake, client } = setup();
+      await client.whenJoined(['watch'], 60_000);
+      client.start('token-1');
+      client.joinRoom('watch');
+      const down = client.whenJoined(['watch'], 60_000);
+      fake.serverSends('connect_error', new Error('unreachable'));
+      await down;
+      fake.socket.connect();
+      fake.serverSends('login', login);
+      // A refused room never counts as joined; the wait ends at its limit.
+      fake.serverSends('join', { room: 'watch', ok: false });
+      const refused = client.whenJoined(['watch'], 3000);
+      await vi.advanceTimersByTimeAsync(3000);
+      await refused;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('signs out when the server refuses the token with -1, and only then', () => {
     const { fake, client, onExpired } = setup();
     client.start('token-1');

@@ -10,6 +10,7 @@ import {
   realtimeLoginResult,
   realtimeLogout,
   realtimeRefusal,
+  realtimeRoomResult,
 } from '@vigil/contracts';
 import { createStore } from '../../lib/store.ts';
 
@@ -54,6 +55,9 @@ export class RealtimeClient {
   private confirmed = false;
   private queue: Array<[string, unknown]> = [];
   private rooms = new Set<RealtimeRoom>();
+  /** Rooms the server said it joined on this connection (its `join` reply). */
+  private joined = new Set<RealtimeRoom>();
+  private joinListeners = new Set<() => void>();
   private listeners = new Map<string, Set<Listener>>();
   private cursor: RealtimeCursor | null = null;
   /** Whether the handshake in flight carried a cursor, so the server replays what was missed. */
@@ -77,8 +81,10 @@ export class RealtimeClient {
     socket.on(RealtimeControlEvent.logout, (raw: unknown) => {
       if (realtimeLogout.safeParse(raw).success) this.expire();
     });
+    socket.on(RealtimeControlEvent.join, (raw: unknown) => this.onJoined(raw));
     socket.on('disconnect', () => {
       this.confirmed = false;
+      this.joined.clear();
       if (this.socket === socket) this.status.set('offline');
     });
     socket.on('connect_error', (err: Error & { data?: unknown }) => {
@@ -101,7 +107,9 @@ export class RealtimeClient {
     this.confirmed = false;
     this.queue = [];
     this.rooms.clear();
+    this.joined.clear();
     this.status.set('idle');
+    this.tellJoinListeners();
   }
 
   /** Sends now if the sign-in is confirmed, otherwise after the connect result. */
@@ -118,6 +126,7 @@ export class RealtimeClient {
 
   leaveRoom(room: RealtimeRoom): void {
     if (!this.rooms.delete(room)) return;
+    this.joined.delete(room);
     this.emit(RealtimeControlEvent.leaveRealtimeRoom, room);
   }
 
@@ -171,6 +180,34 @@ export class RealtimeClient {
     });
   }
 
+  /**
+   * Resolves once the server has joined every one of `rooms` on this connection, so a snapshot
+   * read afterwards misses nothing the rooms carry; or at once when the connection is down or
+   * refused (the snapshot is all there is), or after `timeoutMs` whatever happens.
+   */
+  whenJoined(rooms: readonly RealtimeRoom[], timeoutMs: number): Promise<void> {
+    const ready = () => {
+      const status = this.status.get();
+      return status === 'idle' || status === 'offline' || rooms.every((r) => this.joined.has(r));
+    };
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!ready()) return;
+        done();
+      };
+      const done = () => {
+        window.clearTimeout(timer);
+        this.joinListeners.delete(check);
+        stop();
+        resolve();
+      };
+      const timer = window.setTimeout(done, timeoutMs);
+      this.joinListeners.add(check);
+      const stop = this.status.subscribe(check);
+    });
+  }
+
   /** Records the newest alert seen (id, and the server time it changed) for the next handshake. */
   advanceCursor(id: number, time: number): void {
     const c = this.cursor ?? { id: 0, time: 0 };
@@ -196,6 +233,20 @@ export class RealtimeClient {
     for (const room of this.rooms) if (!queuedJoins.has(room)) this.socket.emit(RealtimeControlEvent.joinRealtimeRoom, room);
     for (const [event, payload] of pending) this.socket.emit(event, payload);
     for (const listener of [...this.confirmedListeners]) listener(this.handshakeResumed);
+  }
+
+  private onJoined(raw: unknown): void {
+    const result = realtimeRoomResult.safeParse(raw);
+    if (!result.success || !result.data.ok) return;
+    const room = result.data.room as RealtimeRoom;
+    // A reply to a room left meanwhile is stale.
+    if (!this.rooms.has(room)) return;
+    this.joined.add(room);
+    this.tellJoinListeners();
+  }
+
+  private tellJoinListeners(): void {
+    for (const listener of [...this.joinListeners]) listener();
   }
 
   private expire(): void {

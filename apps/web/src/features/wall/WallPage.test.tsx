@@ -71,6 +71,20 @@ describe('live wall', { timeout: 30_000 }, () => {
     expect(server.callsTo('GET', Resource.wall)).toHaveLength(1);
   });
 
+  it('reads the snapshot again after the socket reconnects, without rewinding a tile the socket updated', async () => {
+    const server = open();
+    await waitFor(() => expect(tiles()).toEqual(['Bo Wu', 'Ann Lin']));
+    push(RealtimeEvent.watchRealTime, reading(1, { kind: 'heartRate', value: 128 }, T + 130));
+    const ann = within(screen.getByRole('article', { name: 'Ann Lin' }));
+    await waitFor(() => expect(ann.getByText('128 bpm')).toBeTruthy());
+    // The connection comes back: what was sent while it was away is read from the server.
+    const confirmed = (realtime as unknown as { confirmedListeners: Set<(resumed: boolean) => void> }).confirmedListeners;
+    for (const l of confirmed) l(true);
+    await waitFor(() => expect(server.callsTo('GET', Resource.wall)).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText('Residents: 2 · Open alerts: 1')).toBeTruthy());
+    expect(ann.getByText('128 bpm')).toBeTruthy();
+  });
+
   it('reads in Chinese with the hospital’s word for its members', async () => {
     await i18next.changeLanguage('zh-TW');
     open(Role.hospitalDoctor);

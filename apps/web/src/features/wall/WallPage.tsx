@@ -14,10 +14,10 @@ import { Resource, wallSnapshot } from '@vigil/contracts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { request } from '../../lib/http.ts';
 import { useMemberTerm } from '../../lib/member-term.ts';
-import { LiveStatusChip } from '../realtime/index.ts';
+import { LiveStatusChip, realtime } from '../realtime/index.ts';
 import { WallStore } from './store.ts';
 import { WallTile } from './WallTile.tsx';
-import { useWallFeed } from './useWallFeed.ts';
+import { WALL_JOIN_WAIT_MS, useWallFeed, wallRooms } from './useWallFeed.ts';
 
 /** How long the wall screen shows each area before moving on. */
 export const AREA_CYCLE_MS = 20_000;
@@ -68,18 +68,31 @@ export default function WallPage() {
   const { t } = useTranslation();
   const { terms } = useMemberTerm();
   const [store] = useState(() => new WallStore());
+  // Before the snapshot's query: the rooms are asked for first, and the snapshot waits for them.
+  useWallFeed(store);
   const snapshot = useQuery({
     queryKey: [Resource.wall],
-    queryFn: ({ signal }) => request(Resource.wall, { schema: wallSnapshot, signal }),
-    // The socket keeps the tiles current; reading the snapshot again would only rewind them.
+    queryFn: async ({ signal }) => {
+      // Read once the socket is in the rooms, so no reading falls between the snapshot and the feed.
+      await realtime.whenJoined(wallRooms, WALL_JOIN_WAIT_MS);
+      return request(Resource.wall, { schema: wallSnapshot, signal });
+    },
+    // The socket keeps the tiles current: the snapshot is read again only after a reconnect.
     staleTime: Infinity,
     gcTime: 0,
     refetchOnReconnect: false,
   });
+  const { refetch } = snapshot;
+  const loaded = snapshot.data !== undefined;
   useEffect(() => {
     if (snapshot.data) store.load(snapshot.data);
   }, [snapshot.data, store]);
-  useWallFeed(store);
+  useEffect(() => {
+    if (!loaded) return;
+    // Readings sent while the socket was away are not replayed: read the snapshot again (a
+    // snapshot never rewinds a tile, store.ts).
+    return realtime.onConfirmed(() => void refetch());
+  }, [loaded, refetch]);
   const view = useSyncExternalStore(store.subscribeView, store.getView);
 
   const areas = useMemo(() => {

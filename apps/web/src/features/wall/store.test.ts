@@ -57,6 +57,21 @@ describe('wall store', () => {
     expect(ann.bed_state).toEqual({ in_bed: false, time: T + 60, source: 'sleep' });
   });
 
+  it('never rewinds a tile when the snapshot is read again: newer live values and queued packets stay', () => {
+    const { store, frame } = manualStore();
+    store.load({ server_time: T, members: [wallMember(1, 'Ann')] });
+    store.pushReading(reading(1, { kind: 'heartRate', value: 137 }, T + 30));
+    frame();
+    store.pushReading(reading(1, { kind: 'bloodPressure', sys: 140, dia: 90 }, T + 40));
+    // A snapshot read before those readings answers after them.
+    store.load({ server_time: T + 20, members: [wallMember(1, 'Ann', { blood_oxygen: { value: 95, time: T + 20 } })] });
+    frame();
+    const ann = store.get(1)!;
+    expect(ann.heart_rate).toEqual({ value: 137, time: T + 30 });
+    expect(ann.blood_pressure).toEqual({ sys: 140, dia: 90, time: T + 40 });
+    expect(ann.blood_oxygen).toEqual({ value: 95, time: T + 20 });
+  });
+
   it('marks the device offline when the server raises "device offline" for it', () => {
     const { store, frame } = manualStore();
     store.load({ server_time: T, members: [wallMember(1, 'Ann')] });

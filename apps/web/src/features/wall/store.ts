@@ -67,6 +67,28 @@ export function applyReading(tile: WallMember, d: RealtimeDeviceData): WallMembe
   return next;
 }
 
+type Timed = { time: number } | null;
+const later = <V extends Timed>(fresh: V, live: V): V => (live !== null && (fresh === null || live.time > fresh.time) ? live : fresh);
+
+/**
+ * A snapshot's member with what the socket brought newer than it. Open alerts are the snapshot's:
+ * the server's list at the moment of reading, which already holds every alert raised before it.
+ */
+export function keepNewer(fresh: WallMember, live: WallMember | undefined): WallMember {
+  if (!live) return fresh;
+  const device =
+    live.device && fresh.device && live.device.id === fresh.device.id && (live.device.last_seen_at ?? 0) > (fresh.device.last_seen_at ?? 0) ? live.device : fresh.device;
+  return {
+    ...fresh,
+    heart_rate: later(fresh.heart_rate, live.heart_rate),
+    blood_oxygen: later(fresh.blood_oxygen, live.blood_oxygen),
+    body_temperature: later(fresh.body_temperature, live.body_temperature),
+    blood_pressure: later(fresh.blood_pressure, live.blood_pressure),
+    bed_state: later(fresh.bed_state, live.bed_state),
+    device,
+  };
+}
+
 /** An alert raised (kept open, newest first) or handled or recovered (removed). */
 export function applyAlert(tile: WallMember, item: RealtimeAbnormal, handled: boolean): WallMember {
   const others = tile.alerts.filter((a) => a.id !== item.id);
@@ -97,11 +119,16 @@ export class WallStore {
 
   constructor(private readonly schedule: Schedule = (flush) => requestAnimationFrame(flush)) {}
 
+  /**
+   * Takes a snapshot as the tiles. A value the socket brought while it was read, newer than the
+   * snapshot's, is kept, and packets still queued apply on top of it: a snapshot never rewinds a
+   * tile, so it can be read again (after a reconnect) at any moment.
+   */
   load(snapshot: WallSnapshot, now = Date.now()): void {
     this.skew = snapshot.server_time - Math.floor(now / 1000);
-    this.tiles = new Map(snapshot.members.map((m) => [m.id, m]));
+    const live = this.tiles;
+    this.tiles = new Map(snapshot.members.map((m) => [m.id, keepNewer(m, live.get(m.id))]));
     this.rank = new Map(snapshot.members.map((m, i) => [m.id, i]));
-    this.queue = [];
     this.reorder();
     for (const set of this.tileListeners.values()) for (const l of set) l();
   }

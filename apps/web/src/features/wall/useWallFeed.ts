@@ -5,6 +5,8 @@ import type { WallStore } from './store.ts';
 
 /** The device rooms whose live data a tile shows: vitals (watches, patches, monitors), beds, rooms. */
 export const wallRooms: readonly RealtimeRoom[] = ['watch', 'device_bind', 'chylyng', 'sleep', 'space'];
+/** How long the snapshot waits for the rooms before it is read regardless (a server that does not answer). */
+export const WALL_JOIN_WAIT_MS = 3000;
 
 /**
  * Feeds the wall from the staff socket, the wall's only source after its snapshot: joins the
