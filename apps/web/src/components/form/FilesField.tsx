@@ -20,6 +20,8 @@ export type FilesSpec = {
   extensions: readonly string[];
   maxCount: number;
   maxSizeMB: number;
+  /** One file (`maxCount` 1): the field holds its stored name rather than a list. */
+  single?: boolean;
 };
 
 /**

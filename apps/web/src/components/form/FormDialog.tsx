@@ -37,6 +37,8 @@ export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
   permission?: { method: HttpMethod; route: string };
   /** Shown under the fields: other ways to go on from this dialog (an alert's "record education"). */
   extra?: ReactNode;
+  /** A wider dialog, for a field that draws (a body map). */
+  wide?: boolean;
 };
 
 /**
@@ -45,7 +47,7 @@ export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
  * for uploads under way.
  */
 export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props: FormDialogProps<S>) {
-  const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission, extra } = props;
+  const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission, extra, wide } = props;
   const { t } = useTranslation();
   const allowed = usePermission(permission?.method ?? 'GET', permission?.route ?? '') || !permission;
   // Rules without a message of their own (a number's bounds) still read as a sentence in the user's language.
@@ -89,7 +91,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   });
 
   return (
-    <Dialog open={open} onClose={requestClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+    <Dialog open={open} onClose={requestClose} fullWidth maxWidth={wide ? 'md' : 'sm'} aria-labelledby="form-dialog-title">
       <form noValidate onSubmit={submit}>
         <DialogTitle id="form-dialog-title">{title}</DialogTitle>
         <DialogContent>

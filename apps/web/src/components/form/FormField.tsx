@@ -9,7 +9,8 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { type ReactNode, useEffect } from 'react';
+import { type Control, Controller, type FieldPath, type FieldValues, get, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilesField, type FilesSpec } from './FilesField.tsx';
 import { type TimeKind, timeText, timeValue } from './field-time.ts';
@@ -30,10 +31,23 @@ export type FieldOption = { value: string | number; label: string };
  * - `autocomplete`: one option value (or null), picked by typing part of its label: for long
  *   lists such as the members in scope, where scrolling a select would be slow; with `multiple`,
  *   an array of the chosen values in the options' order;
- * - `files`: the stored names of the record's files; each chosen file is uploaded at once through
- *   `files.upload` and the form's Save waits while an upload runs.
+ * - `files`: the stored names of the record's files (with `files.single`, the one file's stored
+ *   name); each chosen file is uploaded at once through `files.upload` and the form's Save waits
+ *   while an upload runs;
+ * - `custom`: a value no standard input edits (a body map's marked sites), drawn by `render`.
  */
-export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'time' | 'multiselect' | 'autocomplete' | 'files';
+export type FieldKind = 'text' | 'checkbox' | 'switch' | 'date' | 'datetime' | 'time' | 'multiselect' | 'autocomplete' | 'files' | 'custom';
+
+/** What a `custom` field's `render` gets: its value, the form's values, and the errors under it. */
+export type CustomFieldProps<V extends FieldValues> = {
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The form's values, for a field that follows others (a score from the tool and the sites). */
+  values: V;
+  /** The translated error of the field itself, or of a part of it (`'0.intensity'` in a list). */
+  errorAt: (part?: string) => string | undefined;
+};
 
 export type FormFieldSpec<V extends FieldValues> = {
   name: FieldPath<V>;
@@ -44,8 +58,12 @@ export type FormFieldSpec<V extends FieldValues> = {
   required?: boolean;
   multiline?: boolean;
   helperText?: string;
-  /** Renders a select (or, with kind `multiselect`, a multiple select) with these choices. */
-  options?: FieldOption[];
+  /**
+   * Renders a select (or, with kind `multiselect`, a multiple select) with these choices. A function
+   * of the form's values when the choices follow another field (an organ's auscultation points): a
+   * value no longer among them moves to the first choice.
+   */
+  options?: FieldOption[] | ((values: V) => FieldOption[]);
   /** Bounds the browser enforces in its picker or spinner, as the field holds its value (a `type: 'date'` text as `YYYY-MM-DD`). */
   min?: string | number;
   max?: string | number;
@@ -57,6 +75,8 @@ export type FormFieldSpec<V extends FieldValues> = {
   multiple?: boolean;
   /** Kind `files`: how a chosen file is stored and SPEC §5's limits on the list. */
   files?: FilesSpec;
+  /** Kind `custom`: draws the field (return an element, so the drawing may use hooks). */
+  render?: (field: CustomFieldProps<V>) => ReactNode;
 };
 
 type Props<V extends FieldValues, Out extends FieldValues> = {
@@ -75,6 +95,10 @@ const isTimeKind = (kind: FieldKind): kind is TimeKind => kind === 'date' || kin
 export function FormField<V extends FieldValues, Out extends FieldValues = V>({ spec, control, autoFocus, emptyIsNull }: Props<V, Out>) {
   const { t } = useTranslation();
   const kind = spec.kind ?? 'text';
+  const dependent = typeof spec.options === 'function' || kind === 'custom';
+  // Only a field whose choices follow others re-renders as the form's values change.
+  const values = useWatch({ control, disabled: !dependent }) as V;
+  const choices = typeof spec.options === 'function' ? spec.options(values) : spec.options;
   return (
     <Controller
       name={spec.name}
@@ -111,15 +135,21 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
           );
         }
 
+        if (kind === 'custom' && spec.render) {
+          return <CustomField render={spec.render} name={field.name} label={spec.label} value={field.value} onChange={field.onChange} values={values} control={control} />;
+        }
+
         if (kind === 'files' && spec.files) {
+          const single = spec.files.single;
+          const names = single ? (typeof field.value === 'string' ? [field.value] : []) : Array.isArray(field.value) ? (field.value as string[]) : [];
           return (
             <FilesField
               name={field.name}
               label={spec.label}
               spec={spec.files}
-              value={Array.isArray(field.value) ? (field.value as string[]) : []}
-              onChange={(names) => {
-                field.onChange(names);
+              value={names}
+              onChange={(next) => {
+                field.onChange(single ? (next[0] ?? (emptyIsNull ? null : undefined)) : next);
                 field.onBlur();
               }}
               error={fieldState.error?.message}
@@ -130,7 +160,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
 
         if (kind === 'multiselect') {
           const chosen = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
-          const options = spec.options ?? [];
+          const options = choices ?? [];
           const labelOf = (v: string | number) => options.find((o) => o.value === v)?.label ?? String(v);
           return (
             <TextField
@@ -176,7 +206,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
         }
 
         if (kind === 'autocomplete' && spec.multiple) {
-          const options = spec.options ?? [];
+          const options = choices ?? [];
           const chosen = Array.isArray(field.value) ? (field.value as (string | number)[]) : [];
           return (
             <Autocomplete<FieldOption, true>
@@ -199,7 +229,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
         }
 
         if (kind === 'autocomplete') {
-          const options = spec.options ?? [];
+          const options = choices ?? [];
           return (
             <Autocomplete<FieldOption>
               options={options}
@@ -228,8 +258,8 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
 
         const isTime = isTimeKind(kind);
         const isDate = isTime || spec.type === 'date';
-        const isNumber = kind === 'text' && spec.type === 'number' && !spec.options;
-        const inputType = isTime ? (kind === 'date' ? 'date' : kind === 'time' ? 'time' : 'datetime-local') : spec.options ? undefined : (spec.type ?? 'text');
+        const isNumber = kind === 'text' && spec.type === 'number' && !choices;
+        const inputType = isTime ? (kind === 'date' ? 'date' : kind === 'time' ? 'time' : 'datetime-local') : choices ? undefined : (spec.type ?? 'text');
         const zone = { utcOffsetMinutes: spec.utcOffsetMinutes };
         const shown = (v: unknown) => (isTime ? timeText(kind, v, zone) : v);
         const held = (text: string) => {
@@ -238,6 +268,8 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
           return emptyIsNull ? null : isTime ? undefined : value;
         };
         return (
+          <>
+          {dependent && <KeepAmongChoices value={field.value} choices={choices ?? []} onChange={field.onChange} />}
           <TextField
             name={field.name}
             label={spec.label}
@@ -251,7 +283,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
             multiline={spec.multiline}
             minRows={spec.multiline ? 3 : undefined}
             autoFocus={autoFocus}
-            select={Boolean(spec.options)}
+            select={Boolean(choices)}
             error={Boolean(error)}
             helperText={helper}
             fullWidth
@@ -267,14 +299,39 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
             // The browser's picker icon follows the page's colour scheme, so it stays visible in dark mode.
             sx={isDate ? (theme) => ({ '& input': { colorScheme: theme.palette.mode } }) : undefined}
           >
-            {spec.options?.map((o) => (
+            {choices?.map((o) => (
               <MenuItem key={o.value} value={o.value}>
                 {o.label}
               </MenuItem>
             ))}
           </TextField>
+          </>
         );
       }}
     />
   );
+}
+
+/** A select whose choices follow another field: its value moves to the first choice once it is no longer one. */
+function KeepAmongChoices({ value, choices, onChange }: { value: unknown; choices: FieldOption[]; onChange: (value: unknown) => void }) {
+  const missing = choices.length > 0 && !choices.some((o) => o.value === value);
+  const first = choices[0]?.value;
+  useEffect(() => {
+    if (missing) onChange(first);
+  }, [missing, first, onChange]);
+  return null;
+}
+
+type CustomFieldHostProps<V extends FieldValues, Out extends FieldValues> = Pick<CustomFieldProps<V>, 'label' | 'value' | 'onChange' | 'values'> & {
+  render: (field: CustomFieldProps<V>) => ReactNode;
+  name: string;
+  control: Control<V, unknown, Out>;
+};
+
+/** A `custom` field with its errors: the schema's and the server's, for the field and its parts. */
+function CustomField<V extends FieldValues, Out extends FieldValues>({ render, name, label, value, onChange, values, control }: CustomFieldHostProps<V, Out>) {
+  const { t } = useTranslation();
+  const { errors } = useFormState({ control, name: name as FieldPath<V> });
+  const errorAt = (part?: string) => translateError(t, (get(errors, part ? `${name}.${part}` : name) as { message?: string } | undefined)?.message);
+  return <>{render({ label, value, onChange, values, errorAt })}</>;
 }

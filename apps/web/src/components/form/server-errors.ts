@@ -10,7 +10,8 @@ export function applyServerErrors<V extends FieldValues>(error: unknown, fields:
   if (!(error instanceof ApiError) || error.code !== ErrorCode.validationFailed) return false;
   let marked = false;
   for (const e of error.errors) {
-    if (!fields.includes(e.field)) continue;
+    // A part of a field (`sites.0.intensity`) goes under that field, which shows it where it belongs.
+    if (!fields.some((f) => e.field === f || e.field.startsWith(`${f}.`))) continue;
     setError(e.field as FieldPath<V>, { type: 'server', message: e.message });
     marked = true;
   }

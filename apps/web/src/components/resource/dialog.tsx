@@ -20,6 +20,8 @@ export type DialogConfig<S extends AnySchema> = {
   fields: FormFieldSpec<z.input<S>>[];
   /** The request body; default the validated values as they are. */
   toBody?: (values: z.output<S>) => unknown;
+  /** A wider dialog, for a field that draws (a body map). */
+  wide?: boolean;
 };
 
 /** What the page that opens a form decides: its title, the call's permission pair, and where the body goes. */
@@ -57,6 +59,7 @@ export function dialog<S extends AnySchema>(config: DialogConfig<S>): ResourceDi
         permission={host.permission}
         onClose={host.onClose}
         onSubmit={(values) => host.submit(toBody(values))}
+        wide={config.wide}
       />
     ),
   };

@@ -1,22 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
-  CARE_ATTACHMENT_LIMIT,
   type CareReportRow,
-  REPORT_FILE_MAX_MB,
   ReportType,
   Resource,
   careReportCreate,
@@ -25,18 +20,14 @@ import {
   reportTypeLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { FileUpload } from '../../../components/file-upload/FileUpload.tsx';
-import { translateError } from '../../../components/form/translate-error.ts';
-import { PermissionButton } from '../../../components/PermissionButton.tsx';
-import { type Column, ResourcePage, enumOptions, orDash, useSave } from '../../../components/resource/index.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { todaySeconds } from '../../../components/form/field-time.ts';
+import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
-import { MemberPicker } from './member-picker.tsx';
-import { localTime, todayLocalInput } from './form-time.ts';
-import { downloadFile, uploadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
+import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
+import { memberField, useMemberFilter, useMemberOptions } from './member-picker.tsx';
+import { reportFiles } from './record-files.ts';
 
 /** One report file shown in the page: a PDF in the browser's viewer, an image as itself. */
 function FilePreview({ name, recordId, title }: { name: string; recordId: number; title: string }) {
@@ -52,103 +43,14 @@ function FilePreview({ name, recordId, title }: { name: string; recordId: number
   );
 }
 
-function ReportDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const save = useSave<unknown>(Resource.careReport);
-  const [member, setMember] = useState<number | null>(null);
-  const [type, setType] = useState<ReportType>(ReportType.lab);
-  const [title, setTitle] = useState('');
-  const [date, setDate] = useState(todayLocalInput());
-  const [hospital, setHospital] = useState('');
-  const [summary, setSummary] = useState('');
-  const [files, setFiles] = useState<{ name: string; file: string }[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirmClose, setConfirmClose] = useState(false);
-  const dirty = files.length > 0 || title !== '' || summary !== '';
-  const err = (f: string) => translateError(t, errors[f]);
-  const close = () => (dirty ? setConfirmClose(true) : onClose());
-  const submit = async () => {
-    const checked = careReportCreate.safeParse({
-      member_id: member ?? undefined,
-      type,
-      title,
-      report_date: localTime.safeParse(date).data,
-      hospital: hospital || null,
-      files: files.map((f) => f.name),
-      summary: summary || null,
-    });
-    if (!checked.success) return setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
-    try {
-      await save.mutateAsync({ body: checked.data });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.errors.length) setErrors(Object.fromEntries(e.errors.map((f) => [f.field, f.message])));
-    }
-  };
-  const upload = async (chosen: File[]) => {
-    try {
-      const names = await Promise.all(chosen.map(async (f) => ({ name: await uploadFile('/file/report', f), file: f.name })));
-      setFiles((list) => [...list, ...names].slice(0, CARE_ATTACHMENT_LIMIT));
-    } catch (e) {
-      if (e instanceof ApiError && e.errors.length) setErrors((x) => ({ ...x, files: e.errors[0].message }));
-    }
-  };
-  return (
-    <>
-      <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="report-title">
-        <DialogTitle id="report-title">{t('careRecords.report.create')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <MemberPicker value={member} onChange={setMember} required error={err('member_id')} />
-            <TextField select label={t('careRecords.report.type')} value={type} onChange={(e) => setType(Number(e.target.value) as ReportType)}>
-              {enumValues(ReportType).map((v) => (
-                <MenuItem key={v} value={v}>
-                  {t(reportTypeLabelKey[v])}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField label={t('careRecords.report.title')} value={title} onChange={(e) => setTitle(e.target.value)} required error={Boolean(err('title'))} helperText={err('title')} />
-            <TextField type="date" label={t('careRecords.report.date')} value={date} onChange={(e) => setDate(e.target.value)} required slotProps={{ inputLabel: { shrink: true } }} error={Boolean(err('report_date'))} helperText={err('report_date')} />
-            <TextField label={t('careRecords.report.hospital')} value={hospital} onChange={(e) => setHospital(e.target.value)} error={Boolean(err('hospital'))} helperText={err('hospital')} />
-            <FileUpload
-              extensions={['pdf', 'png', 'jpg', 'jpeg', 'webp']}
-              maxCount={CARE_ATTACHMENT_LIMIT - files.length}
-              maxSizeMB={REPORT_FILE_MAX_MB}
-              onFiles={(chosen) => void upload(chosen)}
-              label={t('careRecords.report.chooseFiles')}
-              hint={err('files') ?? t('careRecords.report.filesHint', { max: REPORT_FILE_MAX_MB, limit: CARE_ATTACHMENT_LIMIT })}
-              disabled={files.length >= CARE_ATTACHMENT_LIMIT}
-            />
-            {files.length > 0 && (
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-                {files.map((f) => (
-                  <Chip key={f.name} label={f.file} onDelete={() => setFiles((list) => list.filter((x) => x.name !== f.name))} />
-                ))}
-              </Stack>
-            )}
-            <TextField label={t('careRecords.report.summary')} value={summary} onChange={(e) => setSummary(e.target.value)} multiline error={Boolean(err('summary'))} helperText={err('summary')} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <ConfirmDialog open={confirmClose} title={t('careRecords.discardTitle')} message={t('careRecords.discardMessage')} confirmLabel={t('careRecords.discard')} onConfirm={async () => onClose()} onClose={() => setConfirmClose(false)} />
-    </>
-  );
-}
-
 /** SPEC §2 `health-report`: uploaded reports with preview and download by record_id. */
 export default function HealthReportPage() {
   const { t } = useTranslation();
   const { label: memberLabel } = useMemberTerm();
-  const [memberId, setMemberId] = useState<number | null>(null);
-  const [creating, setCreating] = useState(false);
+  const members = useMemberOptions();
+  const filter = useMemberFilter();
   const [viewing, setViewing] = useState<CareReportRow | null>(null);
-  const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
+  const types = enumOptions(enumValues(ReportType), reportTypeLabelKey, t);
   const columns: Column<CareReportRow>[] = [
     { id: 'report_date', label: t('careRecords.report.date'), sortable: true, nowrap: true, render: (r) => formatDate(r.report_date, localeStore.get()) },
     { id: 'member_name', label: memberLabel },
@@ -168,15 +70,25 @@ export default function HealthReportPage() {
         initialParams={{ order: 'desc', order_by: 'report_date' }}
         filters={[
           { name: 'keyword', label: t('careRecords.report.title'), kind: 'text' },
-          { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: enumOptions(enumValues(ReportType), reportTypeLabelKey, t) },
+          { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: types },
         ]}
-        extraQuery={extraQuery}
-        searchExtras={<MemberPicker size="small" value={memberId} onChange={setMemberId} />}
-        headerActions={
-          <PermissionButton method="POST" route={Resource.careReport} variant="contained" onClick={() => setCreating(true)}>
-            {t('careRecords.report.create')}
-          </PermissionButton>
-        }
+        {...filter}
+        create={{
+          label: t('careRecords.report.create'),
+          dialog: dialog({
+            schema: careReportCreate,
+            defaultValues: { type: ReportType.lab, report_date: todaySeconds(), files: [] },
+            fields: [
+              memberField(memberLabel, members),
+              { name: 'type', label: t('careRecords.report.type'), required: true, options: types },
+              { name: 'title', label: t('careRecords.report.title'), required: true },
+              { name: 'report_date', label: t('careRecords.report.date'), kind: 'date', required: true },
+              { name: 'hospital', label: t('careRecords.report.hospital') },
+              { name: 'files', label: t('careRecords.report.files'), kind: 'files', required: true, files: reportFiles },
+              { name: 'summary', label: t('careRecords.report.summary'), multiline: true },
+            ],
+          }),
+        }}
         rowActions={[
           {
             id: 'view',
@@ -188,7 +100,6 @@ export default function HealthReportPage() {
         ]}
         deletable
       />
-      {creating && <ReportDialog onClose={() => setCreating(false)} />}
       <Dialog open={viewing !== null} onClose={() => setViewing(null)} fullWidth maxWidth="lg" aria-labelledby="report-view-title">
         {viewing && (
           <>

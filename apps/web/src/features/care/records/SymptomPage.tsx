@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -22,13 +22,12 @@ import {
   type SymptomSite,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { type Column, ResourcePage, orDash, useResourceOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
-import { MemberPicker } from './member-picker.tsx';
-import { SymptomDialog } from './SymptomDialog.tsx';
+import { useMemberFilter, useMemberOptions } from './member-picker.tsx';
+import { symptomDialog } from './symptom-form.tsx';
 import { CareHandleLink } from '../handle-link.tsx';
 
 function useSiteName() {
@@ -117,9 +116,9 @@ export default function SymptomPage() {
   const { t } = useTranslation();
   const { label: memberLabel } = useMemberTerm();
   const siteName = useSiteName();
-  const [memberId, setMemberId] = useState<number | null>(null);
-  const [creating, setCreating] = useState(false);
-  const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
+  const members = useMemberOptions();
+  const filter = useMemberFilter();
+  const memberId = filter.extraQuery.user_id ?? null;
   const columns = useMemo<Column<CareSymptomRow>[]>(
     () => [
       { id: 'assessed_at', label: t('careRecords.symptom.assessedAt'), sortable: true, nowrap: true, render: (r) => formatDate(r.assessed_at, localeStore.get(), 'dateTime') },
@@ -164,20 +163,13 @@ export default function SymptomPage() {
         row={careSymptomRow}
         columns={columns}
         initialParams={{ order: 'desc', order_by: 'assessed_at' }}
-        extraQuery={extraQuery}
-        searchExtras={<MemberPicker size="small" value={memberId} onChange={setMemberId} />}
-        headerActions={
-          <>
-            <CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />
-            <PermissionButton method="POST" route={Resource.careSymptom} variant="contained" onClick={() => setCreating(true)}>
-              {t('careRecords.symptom.create')}
-            </PermissionButton>
-          </>
-        }
+        {...filter}
+        touches={[Resource.handleSymptom, Resource.abnormal]}
+        headerActions={<CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />}
+        create={{ label: t('careRecords.symptom.create'), dialog: symptomDialog(t, memberLabel, members, memberId) }}
         subHeader={memberId !== null ? <SymptomTrend memberId={memberId} /> : undefined}
         deletable
       />
-      {creating && <SymptomDialog memberId={memberId} onClose={() => setCreating(false)} />}
     </>
   );
 }

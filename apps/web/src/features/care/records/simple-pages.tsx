@@ -1,11 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import {
   Appetite,
-  CARE_ATTACHMENT_LIMIT,
-  CARE_ATTACHMENT_MAX_MB,
-  REPORT_FILE_MAX_MB,
   type CareDietRow,
   ConsultationPeriod,
   Department,
@@ -41,32 +38,17 @@ import {
 import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
 import { StoredFilesDialog } from '../../../components/file-upload/StoredFiles.tsx';
-import type { FilesSpec } from '../../../components/form/FormDialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { type RecordFileFolder, uploadFile } from '../../../lib/stored-files.ts';
+import type { RecordFileFolder } from '../../../lib/stored-files.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
-import { MemberPicker, memberField, useMemberOptions } from './member-picker.tsx';
+import { memberField, useMemberFilter, useMemberOptions } from './member-picker.tsx';
+import { mealPhotos, reportFiles } from './record-files.ts';
 import { nowSeconds, todaySeconds } from '../../../components/form/field-time.ts';
 import { CareHandleLink } from '../handle-link.tsx';
 
 const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 const day = (s: number) => formatDate(s, localeStore.get());
-
-function useMemberFilter() {
-  const [memberId, setMemberId] = useState<number | null>(null);
-  const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
-  return { extraQuery, searchExtras: <MemberPicker size="small" value={memberId} onChange={setMemberId} /> };
-}
-
-/** SPEC §5 limits of a care record's files: meal photos are images, medical-record attachments also PDFs. */
-const mealPhotos: FilesSpec = { upload: (f) => uploadFile('/file/diet', f), extensions: ['png', 'jpg', 'jpeg', 'webp'], maxCount: CARE_ATTACHMENT_LIMIT, maxSizeMB: CARE_ATTACHMENT_MAX_MB };
-const medicalAttachments: FilesSpec = {
-  upload: (f) => uploadFile('/file/report', f),
-  extensions: ['pdf', 'png', 'jpg', 'jpeg', 'webp'],
-  maxCount: CARE_ATTACHMENT_LIMIT,
-  maxSizeMB: REPORT_FILE_MAX_MB,
-};
 
 /** A row's "Files" action and the dialog it opens: the record's files, previewed and downloadable. */
 function useFilesAction<R extends { id: number }>(folder: RecordFileFolder, namesOf: (row: R) => string[], titleOf: (row: R) => string) {
@@ -175,7 +157,7 @@ export function MedicalRecordPage() {
     { name: 'ended_at' as const, label: t('careRecords.medical.endedAt'), kind: 'date' as const },
     { name: 'medications' as const, label: t('careRecords.medical.medications'), multiline: true },
     { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
-    { name: 'attachments' as const, label: t('careRecords.medical.attachments'), kind: 'files' as const, files: medicalAttachments },
+    { name: 'attachments' as const, label: t('careRecords.medical.attachments'), kind: 'files' as const, files: reportFiles },
   ];
   const columns: Column<MedicalRecordRow>[] = [
     { id: 'diagnosed_at', label: t('careRecords.medical.diagnosedAt'), sortable: true, nowrap: true, render: (r) => day(r.diagnosed_at) },
