@@ -64,12 +64,12 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   temprole: lazy(() => import('../../features/admin/temp-role/TempRolePage.tsx')),
   sidebar: lazy(() => import('../../features/admin/sidebar-settings/SidebarSettingsPage.tsx')),
   feature: lazy(() => import('../../features/admin/feature/FeaturePage.tsx')),
-  'symptom-manage': lazy(() => import('../../features/care/records/SymptomPage.tsx').then((m) => ({ default: withCareHandle(m.default, CareHandleKind.symptom) }))),
-  stethoscope: lazy(() => import('../../features/care/records/StethoscopePage.tsx')),
-  'health-report': lazy(() => import('../../features/care/records/HealthReportPage.tsx')),
-  'diet-manage': lazy(() => import('../../features/care/records/simple-pages.tsx').then((m) => ({ default: withCareHandle(m.DietPage, CareHandleKind.diet) }))),
-  'medical-record': lazy(() => import('../../features/care/records/simple-pages.tsx').then((m) => ({ default: withCareHandle(m.MedicalRecordPage, CareHandleKind.medicalRecord) }))),
-  opd: lazy(() => import('../../features/care/records/simple-pages.tsx').then((m) => ({ default: m.OpdPage }))),
+  'symptom-manage': lazy(() => import('../../features/care/symptom/SymptomPage.tsx').then((m) => ({ default: withCareHandle(m.default, CareHandleKind.symptom) }))),
+  stethoscope: lazy(() => import('../../features/care/stethoscope/StethoscopePage.tsx')),
+  'health-report': lazy(() => import('../../features/care/report/HealthReportPage.tsx')),
+  'diet-manage': lazy(() => import('../../features/care/diet/DietPage.tsx').then((m) => ({ default: withCareHandle(m.DietPage, CareHandleKind.diet) }))),
+  'medical-record': lazy(() => import('../../features/care/medical-record/MedicalRecordPage.tsx').then((m) => ({ default: withCareHandle(m.MedicalRecordPage, CareHandleKind.medicalRecord) }))),
+  opd: lazy(() => import('../../features/care/opd/OpdPage.tsx').then((m) => ({ default: m.OpdPage }))),
 };
 
 export function registeredPages(): ReadonlySet<PageKey> {

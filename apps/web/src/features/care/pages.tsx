@@ -14,9 +14,12 @@ import { useNavigation } from '../../lib/navigation.ts';
 import { usePermission } from '../../lib/session.ts';
 import CareHandlePage from './handle/CareHandlePage.tsx';
 import { CareRecordList } from './records/CareRecordList.tsx';
-import { MedicineList } from './records/MedicineList.tsx';
-import { PackagePhotosDialog } from './records/PackagePhotosDialog.tsx';
-import { useFollowConfig, useHealthConfig, usePackageConfig, useScheduleConfig } from './records/configs.tsx';
+import { useHealthConfig } from './education/config.tsx';
+import { useFollowConfig } from './follow-up/config.tsx';
+import { usePackageConfig } from './package/config.tsx';
+import { MedicineList } from './package/MedicineList.tsx';
+import { PackagePhotosDialog } from './package/PackagePhotosDialog.tsx';
+import { useScheduleConfig } from './schedule/config.tsx';
 
 /** The four care record pages of SPEC §2 and the handle kind of each (docs/care.md). */
 export const careRecordKinds = {

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import {
   type CareHealthRow,
-  type MemberRow,
   Resource,
   Role,
   careHealthCreate,
@@ -14,33 +13,10 @@ import {
   localDayStart,
   memberRow,
 } from '@vigil/contracts';
+import { testMember } from './test-support.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { EducatePage, ServiceSchedulePage } from '../pages.tsx';
-
-const member: MemberRow = {
-  id: 11,
-  org_id: 1,
-  org_name: 'Sunrise Home',
-  area_id: 5,
-  area_name: 'East wing',
-  name: 'Mei Chen',
-  gender: 1,
-  birthday: '1940-03-02',
-  id_number: null,
-  phone: null,
-  room: '201',
-  bed: 'A',
-  medical_state: 0,
-  emergency_contact: null,
-  emergency_phone: null,
-  enable: true,
-  is_follow: false,
-  removed_at: null,
-  remark: null,
-  created_at: 1_767_225_600,
-  updated_at: 1_767_225_600,
-};
 
 /** The suite shares two cores with builds and other suites: wait as long as a user would. */
 const slow = { timeout: 10_000 };
@@ -59,7 +35,7 @@ describe('care record pages', { timeout: 60_000 }, () => {
     signInAs({ router: Role.orgStaff, api: [...gets(Resource.careHealth, Resource.user), { route: Resource.careHealth, method: 'POST' }] });
     const server = mockApi();
     const served = server.list(Resource.careHealth, careHealthRow, []);
-    server.list(Resource.user, memberRow, [member]);
+    server.list(Resource.user, memberRow, [testMember]);
     server.on('POST', Resource.careHealth, (call) => {
       const body = careHealthCreate.parse(call.body);
       const saved: CareHealthRow = careHealthRow.parse({
@@ -109,7 +85,7 @@ describe('care record pages', { timeout: 60_000 }, () => {
     signInAs({ router: Role.orgStaff, api: [...gets(Resource.careSchedule, Resource.user), { route: Resource.careSchedule, method: 'POST' }] });
     const server = mockApi();
     server.list(Resource.careSchedule, careScheduleRow, []);
-    server.list(Resource.user, memberRow, [member]);
+    server.list(Resource.user, memberRow, [testMember]);
     server.accept('POST', Resource.careSchedule, careScheduleCreate);
     page('/service-schedule?create=1&user_id=11');
 

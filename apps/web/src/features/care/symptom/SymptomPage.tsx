@@ -26,7 +26,7 @@ import { type Column, ResourcePage, orDash, useResourceOptions } from '../../../
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
-import { useMemberFilter, useMemberOptions } from './member-picker.tsx';
+import { useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
 import { symptomDialog } from './symptom-form.tsx';
 import { CareHandleLink } from '../handle-link.tsx';
 

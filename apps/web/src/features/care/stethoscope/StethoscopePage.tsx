@@ -26,8 +26,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { memberField, useMemberFilter, useMemberOptions } from './member-picker.tsx';
-import { stethoscopeAudio } from './record-files.ts';
+import { memberField, useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
+import { stethoscopeAudio } from '../records/record-files.ts';
 
 /** SPEC §2 `stethoscope`: auscultation recordings with playback, waveform and download. */
 export default function StethoscopePage() {

@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type CareSymptomRow, type MemberRow, Resource, Role, careSymptomCreate, careSymptomRow, memberRow } from '@vigil/contracts';
+import { type CareSymptomRow, Resource, Role, careSymptomCreate, careSymptomRow, memberRow } from '@vigil/contracts';
+import { testMember } from '../records/test-support.ts';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import SymptomPage from './SymptomPage.tsx';
-
-const member: MemberRow = {
-  id: 11,
-  org_id: 1,
-  org_name: 'Sunrise Home',
-  area_id: 5,
-  area_name: 'East wing',
-  name: 'Mei Chen',
-  gender: 0,
-  birthday: '1940-03-02',
-  id_number: null,
-  phone: null,
-  room: '201',
-  bed: 'A',
-  medical_state: 8,
-  emergency_contact: null,
-  emergency_phone: null,
-  enable: true,
-  is_follow: false,
-  removed_at: null,
-  remark: null,
-  created_at: 1_767_225_600,
-  updated_at: 1_767_225_600,
-};
 
 const assessment: CareSymptomRow = {
   id: 3,
@@ -65,7 +42,7 @@ describe('symptom page', { timeout: 30_000 }, () => {
     signInAs({ router: Role.orgStaff, api });
     const server = mockApi();
     server.list(Resource.careSymptom, careSymptomRow, [assessment]);
-    server.list(Resource.user, memberRow, [member]);
+    server.list(Resource.user, memberRow, [testMember]);
     renderWithProviders(<SymptomPage />);
     const row = (await screen.findByRole('cell', { name: 'Mei Chen' })).closest('tr')!;
     expect(within(row).getByText('7/10 · above 3')).toBeTruthy();
@@ -77,7 +54,7 @@ describe('symptom page', { timeout: 30_000 }, () => {
     signInAs({ router: Role.orgStaff, api });
     const server = mockApi();
     server.list(Resource.careSymptom, careSymptomRow, []);
-    server.list(Resource.user, memberRow, [member]);
+    server.list(Resource.user, memberRow, [testMember]);
     server.accept('POST', Resource.careSymptom, careSymptomCreate, assessment);
     renderWithProviders(<SymptomPage />);
 

@@ -26,8 +26,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
-import { memberField, useMemberFilter, useMemberOptions } from './member-picker.tsx';
-import { reportFiles } from './record-files.ts';
+import { memberField, useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
+import { reportFiles } from '../records/record-files.ts';
 
 /** One report file shown in the page: a PDF in the browser's viewer, an image as itself. */
 function FilePreview({ name, recordId, title }: { name: string; recordId: number; title: string }) {

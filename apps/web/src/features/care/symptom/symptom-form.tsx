@@ -40,8 +40,8 @@ import type { CustomFieldProps } from '../../../components/form/FormField.tsx';
 import { nowSeconds } from '../../../components/form/field-time.ts';
 import { type ResourceDialog, dialog, enumOptions } from '../../../components/resource/index.ts';
 import { BodyMap } from './BodyMap.tsx';
-import { memberField } from './member-picker.tsx';
-import { symptomPhotos } from './record-files.ts';
+import { memberField } from '../records/member-picker.tsx';
+import { symptomPhotos } from '../records/record-files.ts';
 
 /**
  * A new assessment through the kit's form dialog: the body map and its sites, and PAINAD's items,

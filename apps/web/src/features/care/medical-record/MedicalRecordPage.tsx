@@ -1,0 +1,91 @@
+import {
+  Department,
+  type MedicalRecordRow,
+  Resource,
+  departmentLabelKey,
+  enumValues,
+  medicalRecordCreate,
+  medicalRecordRow,
+  medicalRecordUpdate,
+} from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import {
+  type Column,
+  ResourcePage,
+  dialog,
+  enumOptions,
+  orDash,
+} from '../../../components/resource/index.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { memberField, useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
+import { reportFiles } from '../records/record-files.ts';
+import { todaySeconds } from '../../../components/form/field-time.ts';
+import { CareHandleLink } from '../handle-link.tsx';
+import { DueChip, day } from '../records/cells.tsx';
+import { useFilesAction } from '../records/files-action.tsx';
+
+export function MedicalRecordPage() {
+  const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
+  const members = useMemberOptions();
+  const filter = useMemberFilter();
+  const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
+  const files = useFilesAction<MedicalRecordRow>('/file/report', (r) => r.attachments, (r) => `${r.member_name} ${r.diagnosis}`);
+  const fields = [
+    { name: 'diagnosis' as const, label: t('careRecords.medical.diagnosis'), required: true },
+    { name: 'icd_code' as const, label: t('careRecords.medical.icd'), helperText: t('careRecords.medical.icdHelp') },
+    { name: 'hospital' as const, label: t('careRecords.medical.hospital'), required: true },
+    { name: 'department' as const, label: t('careRecords.department'), required: true, options: departments },
+    { name: 'doctor' as const, label: t('careRecords.doctor') },
+    { name: 'diagnosed_at' as const, label: t('careRecords.medical.diagnosedAt'), kind: 'date' as const, required: true },
+    { name: 'ended_at' as const, label: t('careRecords.medical.endedAt'), kind: 'date' as const },
+    { name: 'medications' as const, label: t('careRecords.medical.medications'), multiline: true },
+    { name: 'remark' as const, label: t('careRecords.remark'), multiline: true },
+    { name: 'attachments' as const, label: t('careRecords.medical.attachments'), kind: 'files' as const, files: reportFiles },
+  ];
+  const columns: Column<MedicalRecordRow>[] = [
+    { id: 'diagnosed_at', label: t('careRecords.medical.diagnosedAt'), sortable: true, nowrap: true, render: (r) => day(r.diagnosed_at) },
+    { id: 'member_name', label: memberLabel },
+    { id: 'diagnosis', label: t('careRecords.medical.diagnosis'), render: (r) => (r.icd_code ? `${r.diagnosis} (${r.icd_code})` : r.diagnosis) },
+    { id: 'hospital', label: t('careRecords.medical.hospital'), render: (r) => `${r.hospital} · ${t(departmentLabelKey[r.department])}` },
+    { id: 'doctor', label: t('careRecords.doctor'), render: (r) => orDash(r.doctor) },
+    { id: 'medications', label: t('careRecords.medical.medications'), render: (r) => orDash(r.medications) },
+    { id: 'ended_at', label: t('careRecords.medical.endedAt'), render: (r) => (r.ended_at === null ? t('careRecords.medical.current') : day(r.ended_at)) },
+    { id: 'state', label: t('careRecords.medical.review'), render: (r) => <DueChip state={r.state} due={t('careRecords.medical.reviewDue')} /> },
+  ];
+  return (
+    <>
+      <ResourcePage
+        title={t('page.medical-record')}
+        resource={Resource.medicalRecords}
+        row={medicalRecordRow}
+        columns={columns}
+        touches={[Resource.handleMedicalRecord]}
+        headerActions={<CareHandleLink page="medical-record" handleResource={Resource.handleMedicalRecord} />}
+        initialParams={{ order: 'desc', order_by: 'diagnosed_at' }}
+        filters={[{ name: 'keyword', label: t('careRecords.medical.search'), kind: 'text' }]}
+        {...filter}
+        rowActions={[files.action]}
+        create={{
+          label: t('careRecords.medical.create'),
+          dialog: dialog({
+            schema: medicalRecordCreate,
+            defaultValues: { diagnosed_at: todaySeconds(), ended_at: null, attachments: [] },
+            fields: [memberField(memberLabel, members), ...fields],
+          }),
+        }}
+        edit={{
+          title: t('careRecords.medical.edit'),
+          dialog: (r) =>
+            dialog({
+              schema: medicalRecordUpdate,
+              row: r,
+              fields,
+            }),
+        }}
+        deletable
+      />
+      {files.dialog}
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import { useMemo } from 'react';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import {
+  type CarePackageRow,
+  ControlledLevel,
+  MedicationFrequency,
+  MedicationRoute,
+  MedicationType,
+  PrescriptionType,
+  Resource,
+  Weekday,
+  carePackageCreate,
+  carePackageRow,
+  carePackageUpdate,
+  checkRegimen,
+  localDayStart,
+  enumValues,
+  medicationFrequencyLabelKey,
+  medicationRouteLabelKey,
+  medicationTypeLabelKey,
+  medicineRow,
+  prescriptionTypeLabelKey,
+  weekdayLabelKey,
+} from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { dialog, enumOptions, useResourceOptions } from '../../../components/resource/index.ts';
+import { useMemberTerm } from '../../../lib/member-term.ts';
+import { usePermission } from '../../../lib/session.ts';
+import { type CareListConfig } from '../records/CareRecordList.tsx';
+import { memberField, useMemberOptions } from '../records/member-picker.tsx';
+import { nowSeconds } from '../../../components/form/field-time.ts';
+import {
+  TwoLines,
+  careDayText,
+  keywordFilter,
+  minuteText,
+  notGiven,
+  periodFields,
+} from '../records/cells.tsx';
+
+/** The half-hour times a package's daily times are picked from (a home's medication rounds). */
+const dailyTimeChoices = Array.from({ length: 48 }, (_, i) => i * 30);
+
+/** `onPhotos` opens a package's photos (stable: a state setter), which the page shows in its own dialog. */
+export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareListConfig<CarePackageRow> {
+  const { t } = useTranslation();
+  const { label: memberLabel } = useMemberTerm();
+  const members = useMemberOptions();
+  const medicines = useResourceOptions(
+    Resource.medicine,
+    medicineRow,
+    { enable: 1 },
+    usePermission('GET', Resource.medicine),
+  );
+  const canSeePhotos = usePermission('GET', `${Resource.filePackageMedicine}/{id}`);
+  return useMemo<CareListConfig<CarePackageRow>>(() => {
+    const medicineOptions = (medicines.data ?? []).map((m) => ({
+      value: m.id,
+      label: [m.name, m.strength, m.generic_name && `(${m.generic_name})`].filter(Boolean).join(' '),
+    }));
+    const times = dailyTimeChoices.map((m) => ({ value: m, label: minuteText(m) }));
+    const fields = [
+      {
+        name: 'medicine_id' as const,
+        label: t('care.record.package.medicine'),
+        kind: 'autocomplete' as const,
+        required: true,
+        options: medicineOptions,
+        helperText: t('care.record.package.medicineHelp'),
+      },
+      {
+        name: 'medication_type' as const,
+        label: t('care.record.package.medicationType'),
+        required: true,
+        options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t),
+      },
+      {
+        name: 'prescription_type' as const,
+        label: t('care.record.package.prescriptionType'),
+        required: true,
+        options: enumOptions(enumValues(PrescriptionType), prescriptionTypeLabelKey, t),
+      },
+      {
+        name: 'frequency' as const,
+        label: t('care.record.package.frequency'),
+        kind: 'autocomplete' as const,
+        required: true,
+        options: enumOptions(enumValues(MedicationFrequency), medicationFrequencyLabelKey, t),
+      },
+      {
+        name: 'dose' as const,
+        label: t('care.record.package.dose'),
+        type: 'number' as const,
+        min: 0.25,
+        max: 100,
+        step: 0.25,
+        required: true,
+        helperText: t('care.record.package.doseHelp'),
+      },
+      { name: 'route' as const, label: t('care.record.package.route'), required: true, options: enumOptions(enumValues(MedicationRoute), medicationRouteLabelKey, t) },
+      {
+        name: 'daily_times' as const,
+        label: t('care.record.package.dailyTimes'),
+        kind: 'multiselect' as const,
+        options: times,
+        helperText: t('care.record.package.dailyTimesHelp'),
+      },
+      {
+        name: 'weekdays' as const,
+        label: t('care.record.schedule.weekdays'),
+        kind: 'multiselect' as const,
+        options: enumOptions(enumValues(Weekday), weekdayLabelKey, t),
+        helperText: t('care.record.package.weekdaysHelp'),
+      },
+      ...periodFields(t),
+      { name: 'time_critical' as const, label: t('care.record.package.timeCritical'), kind: 'switch' as const, helperText: t('care.record.package.timeCriticalHelp') },
+      {
+        name: 'prn_min_interval_minutes' as const,
+        label: t('care.record.package.prnInterval'),
+        type: 'number' as const,
+        min: 15,
+        max: 2880,
+        helperText: t('care.record.package.prnHelp'),
+      },
+      { name: 'prn_max_per_24h' as const, label: t('care.record.package.prnMax'), type: 'number' as const, min: 1, max: 24 },
+      { name: 'prn_indication' as const, label: t('care.record.package.prnIndication') },
+      { name: 'pharmacy_name' as const, label: t('care.record.package.pharmacy') },
+      { name: 'prescriber' as const, label: t('care.record.package.prescriber') },
+      { name: 'hospital' as const, label: t('care.record.follow.hospital') },
+      { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
+    ];
+    return {
+      page: 'package-record',
+      resource: Resource.carePackage,
+      row: carePackageRow,
+      touches: [Resource.handlePackageMedicine],
+      columns: [
+        { id: 'member_name', label: memberLabel, nowrap: true },
+        {
+          id: 'medicine_name',
+          label: t('care.record.package.medicine'),
+          render: (r) => (
+            <TwoLines
+              main={t('care.record.package.doseOf', { name: r.medicine_name, dose: r.dose, unit: r.unit })}
+              sub={[
+                t(medicationRouteLabelKey[r.route]),
+                r.time_critical ? t('care.record.package.timeCriticalShort') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          ),
+        },
+        {
+          id: 'frequency',
+          label: t('care.record.package.frequency'),
+          sortable: true,
+          render: (r) => (
+            <TwoLines
+              main={t(medicationFrequencyLabelKey[r.frequency])}
+              sub={r.daily_times.map(minuteText).join(t('care.record.separator')) || null}
+            />
+          ),
+        },
+        {
+          id: 'start_date',
+          label: t('care.record.period'),
+          sortable: true,
+          nowrap: true,
+          render: (r) =>
+            t('care.record.fromTo', {
+              from: careDayText(r.start_date),
+              to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date),
+            }),
+        },
+        {
+          id: 'prescription_type',
+          label: t('care.record.package.prescriptionType'),
+          render: (r) => (
+            <TwoLines
+              main={t(prescriptionTypeLabelKey[r.prescription_type])}
+              sub={t(medicationTypeLabelKey[r.medication_type])}
+            />
+          ),
+        },
+        {
+          id: 'balance',
+          label: t('care.record.package.balance'),
+          render: (r) =>
+            r.controlled_level === ControlledLevel.none || r.balance === null
+              ? '-'
+              : t('care.record.package.amount', { amount: r.balance, unit: r.unit }),
+        },
+      ],
+      filters: [
+        keywordFilter(t('care.record.package.keyword')),
+        { name: 'type', label: t('care.record.package.medicationType'), kind: 'select', options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t) },
+        {
+          name: 'class',
+          label: t('care.record.package.prescriptionType'),
+          kind: 'select',
+          options: enumOptions(enumValues(PrescriptionType), prescriptionTypeLabelKey, t),
+        },
+      ],
+      enable: { field: 'enable' },
+      rowActions: canSeePhotos
+        ? [
+            { id: 'photos', nowrap: true, label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos },
+          ]
+        : [],
+      create: (origin) =>
+        dialog({
+          schema: carePackageCreate,
+          defaultValues: {
+            member_id: origin.memberId ?? undefined,
+            medication_type: MedicationType.western,
+            prescription_type: PrescriptionType.continuous,
+            dose: 1,
+            route: MedicationRoute.oral,
+            daily_times: [],
+            weekdays: [],
+            start_date: localDayStart(nowSeconds()),
+            time_critical: false,
+            ...notGiven('end_date', 'prn_min_interval_minutes', 'prn_max_per_24h', 'prn_indication', 'pharmacy_name', 'prescriber', 'hospital', 'remark'),
+          },
+          fields: [memberField(memberLabel, members), ...fields],
+        }),
+      edit: (r) => dialog({ schema: carePackageUpdate.superRefine(checkRegimen), row: r, fields }),
+    };
+  }, [t, memberLabel, members, medicines.data, canSeePhotos, onPhotos]);
+}

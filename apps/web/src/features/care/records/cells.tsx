@@ -1,0 +1,100 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { CARE_UTC_OFFSET_MINUTES, HandleState, enumValues, handleStateLabelKey } from '@vigil/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { timeText } from '../../../components/form/field-time.ts';
+import { type Column, type FilterSpec, enumOptions } from '../../../components/resource/index.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { localeStore } from '../../../lib/i18n.ts';
+import { AlertCell, type CareListConfig } from './CareRecordList.tsx';
+import { HandlesDialog } from './HandlesDialog.tsx';
+
+/** What the care record lists show the same way, whatever the kind: cells, columns, filters, handles. */
+
+/** The care home's days and daily times, whatever the browser's zone: its scheduler expands them there. */
+export const careZone = { utcOffsetMinutes: CARE_UTC_OFFSET_MINUTES };
+export const careDayText = (seconds: number) => timeText('date', seconds, careZone);
+export const minuteText = (minutes: number) => timeText('time', minutes);
+
+export const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
+export const day = (s: number) => formatDate(s, localeStore.get());
+
+/** A plan's first and last day (a schedule's, a package's), on the care home's calendar. */
+export const periodFields = (t: TFunction) => [
+  { name: 'start_date' as const, label: t('care.record.startDate'), kind: 'date' as const, ...careZone, required: true },
+  { name: 'end_date' as const, label: t('care.record.endDate'), kind: 'date' as const, ...careZone, helperText: t('care.record.endHelp') },
+];
+
+/** Optional fields a new record starts without: null, as the server stores "not given". */
+export const notGiven = <K extends string>(...names: K[]) => Object.fromEntries(names.map((n) => [n, null])) as Record<K, null>;
+
+function StateChip({ state }: { state: number }) {
+  const { t } = useTranslation();
+  const processed = state === HandleState.processed;
+  return <Chip size="small" variant="outlined" color={processed ? 'success' : 'default'} label={t(handleStateLabelKey[state as HandleState])} />;
+}
+
+/** A record that asks for a follow-up: its state in words once handled, else what is due, marked. */
+export function DueChip({ state, due }: { state: HandleState; due: string }) {
+  const { t } = useTranslation();
+  return state === HandleState.processed ? <>{t(handleStateLabelKey[state])}</> : <Chip size="small" color="warning" label={due} />;
+}
+
+/** A main line and a quieter second line in one cell. */
+export function TwoLines({ main, sub }: { main: string; sub: string | null }) {
+  return (
+    // Wide enough that a narrow screen scrolls the table rather than stacking one character per line.
+    <Stack spacing={0.25} sx={{ minWidth: '8rem' }}>
+      <Typography variant="body2">{main}</Typography>
+      {sub && (
+        <Typography variant="caption" color="text.secondary">
+          {sub}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** A date-time column the list can sort by. */
+export function timeColumn<R>(id: keyof R & string, label: string): Column<R> {
+  return { id, label, sortable: true, nowrap: true, render: (r) => when(r[id] as number) };
+}
+
+/** Whether the record is handled or still due. */
+export const stateColumn = <R extends { state: number }>(t: TFunction): Column<R> => ({
+  id: 'state',
+  nowrap: true,
+  label: t('care.handle.state'),
+  render: (r) => <StateChip state={r.state} />,
+});
+
+/** The alert the record answers, if it was opened from one. */
+export const alertColumn = <R extends { abnormal_id: number | null }>(t: TFunction): Column<R> => ({
+  id: 'abnormal_id',
+  nowrap: true,
+  label: t('care.record.alert'),
+  render: (r) => <AlertCell id={r.abnormal_id} />,
+});
+
+export const keywordFilter = (label: string): FilterSpec => ({ name: 'keyword', label, kind: 'text' });
+
+export const stateFilter = (t: TFunction): FilterSpec => ({
+  name: 'state',
+  label: t('care.handle.state'),
+  kind: 'select',
+  options: enumOptions(enumValues(HandleState), handleStateLabelKey, t),
+});
+
+type HandledRow = { id: number; member_id: number; member_name: string; state: number };
+
+/** A record that is itself handled (education, a follow-up visit): its handles, due at `dueOf`. */
+export function recordHandles<R extends HandledRow>(t: TFunction, resource: string, titleOf: (r: R) => string, dueOf: (r: R) => number): CareListConfig<R>['handles'] {
+  return {
+    permission: resource,
+    render: (r, onClose) => (
+      <HandlesDialog title={t('care.record.handlesOf', { name: r.member_name, title: titleOf(r) })} path={`${resource}/${r.id}`} due={dueOf(r)} state={r.state} onClose={onClose} />
+    ),
+  };
+}
