@@ -1,21 +1,28 @@
 import { desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AbnormalHandle, AbnormalListItem } from '@vigil/contracts';
 import { toUnix } from '@vigil/contracts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { abnormalEvents, abnormalHandles, areas, devices, members } from '../db/schema/index.ts';
-import { toAbnormalItem } from './payload.ts';
+import { type AbnormalNames, toAbnormalItem } from './payload.ts';
 
 export type StoredAbnormal = { row: typeof abnormalEvents.$inferSelect; item: AbnormalListItem };
 
-/**
- * Abnormal events as the channel sends them (the list row of schemas/abnormal.ts, built by the
- * abnormal module's own mapper), for replays and escalations that start from the database rather
- * than from a domain event.
- */
-export async function loadAbnormalItems(db: Db, where: SQL | undefined, limit: number): Promise<StoredAbnormal[]> {
-  const rows = await db
+/** An alert with the names of its member, area and device (joined, so one statement reads a page). */
+export type JoinedAlert = {
+  e: typeof abnormalEvents.$inferSelect;
+  memberName: string | null;
+  memberRoom: string | null;
+  memberBed: string | null;
+  areaName: string | null;
+  deviceType: number | null;
+  deviceName: string | null;
+};
+
+/** Alerts joined with the names their payload carries; the caller adds its condition, order and page. */
+export function joinedAlerts(db: Db | Tx) {
+  return db
     .select({
-      event: abnormalEvents,
+      e: abnormalEvents,
       memberName: members.name,
       memberRoom: members.room,
       memberBed: members.bed,
@@ -26,30 +33,31 @@ export async function loadAbnormalItems(db: Db, where: SQL | undefined, limit: n
     .from(abnormalEvents)
     .leftJoin(members, eq(members.id, abnormalEvents.memberId))
     .leftJoin(areas, eq(areas.id, abnormalEvents.areaId))
-    .leftJoin(devices, eq(devices.id, abnormalEvents.deviceId))
-    .where(where)
-    .orderBy(abnormalEvents.id)
-    .limit(limit);
+    .leftJoin(devices, eq(devices.id, abnormalEvents.deviceId));
+}
+
+/** The names of a joined alert, as its payload carries them (null where the row is gone). */
+export function namesOf(row: JoinedAlert): AbnormalNames {
+  const { e } = row;
+  return {
+    member: e.memberId !== null && row.memberName !== null ? { id: e.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed } : null,
+    area: e.areaId !== null && row.areaName !== null ? { id: e.areaId, name: row.areaName } : null,
+    device: e.deviceId !== null && row.deviceType !== null ? { id: e.deviceId, type: row.deviceType, name: row.deviceName } : null,
+  };
+}
+
+/**
+ * Abnormal events as the channel sends them (the list row of schemas/abnormal.ts, built by the
+ * abnormal module's own mapper), for replays and escalations that start from the database rather
+ * than from a domain event.
+ */
+export async function loadAbnormalItems(db: Db, where: SQL | undefined, limit: number): Promise<StoredAbnormal[]> {
+  const rows = await joinedAlerts(db).where(where).orderBy(abnormalEvents.id).limit(limit);
   const handles = await latestHandles(
     db,
-    rows.filter((r) => r.event.isHandle).map((r) => r.event.id),
+    rows.filter((r) => r.e.isHandle).map((r) => r.e.id),
   );
-  return rows.map((r) => {
-    const e = r.event;
-    const item = toAbnormalItem(
-      e,
-      {
-        member:
-          e.memberId !== null && r.memberName !== null
-            ? { id: e.memberId, name: r.memberName, room: r.memberRoom, bed: r.memberBed }
-            : null,
-        area: e.areaId !== null && r.areaName !== null ? { id: e.areaId, name: r.areaName } : null,
-        device: e.deviceId !== null && r.deviceType !== null ? { id: e.deviceId, type: r.deviceType, name: r.deviceName } : null,
-      },
-      handles.get(e.id) ?? null,
-    );
-    return { row: e, item };
-  });
+  return rows.map((r) => ({ row: r.e, item: toAbnormalItem(r.e, namesOf(r), handles.get(r.e.id) ?? null) }));
 }
 
 async function latestHandles(db: Db, ids: number[]): Promise<Map<number, AbnormalHandle>> {

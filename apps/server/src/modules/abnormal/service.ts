@@ -4,57 +4,15 @@ import { fromUnix, toUnix, type AbnormalHandle, type AbnormalListItem, type Abno
 import type { Principal } from '../../auth/principal.ts';
 import { scopeCondition } from '../../auth/scope.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { abnormalEvents, abnormalHandles, areas, devices, members, staff } from '../../db/schema/index.ts';
+import { abnormalEvents, abnormalHandles, staff } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { countTotal, pageSlice, paginate } from '../../resources/paging.ts';
-import { toAbnormalItem, type AbnormalNames } from '../../alerts/payload.ts';
+import { joinedAlerts, namesOf } from '../../alerts/items.ts';
+import { toAbnormalItem } from '../../alerts/payload.ts';
 
 /** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
 export const abnormalScope = (p: Principal) =>
   scopeCondition(p, { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' });
-
-const fields = {
-  e: abnormalEvents,
-  memberName: members.name,
-  memberRoom: members.room,
-  memberBed: members.bed,
-  areaName: areas.name,
-  deviceType: devices.type,
-  deviceName: devices.name,
-};
-type Joined = {
-  e: typeof abnormalEvents.$inferSelect;
-  memberName: string | null;
-  memberRoom: string | null;
-  memberBed: string | null;
-  areaName: string | null;
-  deviceType: number | null;
-  deviceName: string | null;
-};
-
-function joined(db: Db | Tx) {
-  return db
-    .select(fields)
-    .from(abnormalEvents)
-    .leftJoin(members, eq(members.id, abnormalEvents.memberId))
-    .leftJoin(areas, eq(areas.id, abnormalEvents.areaId))
-    .leftJoin(devices, eq(devices.id, abnormalEvents.deviceId));
-}
-
-function namesOf(row: Joined): AbnormalNames {
-  const { e } = row;
-  return {
-    member:
-      e.memberId !== null && row.memberName !== null
-        ? { id: e.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed }
-        : null,
-    area: e.areaId !== null && row.areaName !== null ? { id: e.areaId, name: row.areaName } : null,
-    device:
-      e.deviceId !== null && row.deviceType !== null
-        ? { id: e.deviceId, type: row.deviceType, name: row.deviceName }
-        : null,
-  };
-}
 
 /** Every handling of the given events, oldest first. */
 async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, AbnormalHandle[]>> {
@@ -103,7 +61,7 @@ export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
   // The page's ids first (from the list's end for a deep page), then the page joined with its
   // names: the offset then skips index entries, not joined rows.
   const rows = slice
-    ? await joined(db)
+    ? await joinedAlerts(db)
         .where(
           inArray(
             abnormalEvents.id,
@@ -117,7 +75,7 @@ export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
           ),
         )
         .orderBy(...order(direction))
-    : await joined(db).where(condition).orderBy(...order(direction));
+    : await joinedAlerts(db).where(condition).orderBy(...order(direction));
   const handles = await handlesOf(
     db,
     rows.map((r) => r.e.id),
@@ -132,7 +90,7 @@ export async function findAbnormal(
   p: Principal,
   id: number,
 ): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
-  const [row] = await joined(db).where(and(eq(abnormalEvents.id, id), abnormalScope(p)));
+  const [row] = await joinedAlerts(db).where(and(eq(abnormalEvents.id, id), abnormalScope(p)));
   if (!row) throw notFound();
   const handles = (await handlesOf(db, [id])).get(id) ?? [];
   return { item: toAbnormalItem(row.e, namesOf(row), handles.at(-1) ?? null), handles };

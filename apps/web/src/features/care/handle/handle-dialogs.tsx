@@ -137,12 +137,7 @@ function notGivenDialog(t: TFunction, row: CareDueRow): ResourceDialog {
     schema: handlePackageMedicineRequest,
     defaultValues: { dose_id: row.id, outcome: DoseOutcome.notGiven, reason_text: '', content: '', remark: '' },
     fields: [
-      {
-        name: 'reason',
-        label: t('care.handle.dose.reason'),
-        required: true,
-        options: enumOptions(enumValues(DoseNotGivenReason), doseNotGivenReasonLabelKey, t),
-      },
+      { name: 'reason', label: t('care.handle.dose.reason'), required: true, options: enumOptions(enumValues(DoseNotGivenReason), doseNotGivenReasonLabelKey, t) },
       { name: 'reason_text', label: t('care.handle.dose.reasonText'), helperText: t('care.handle.dose.reasonTextHelp') },
       ...contentFields(t),
     ],
