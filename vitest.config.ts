@@ -20,9 +20,14 @@ const postgresTests = [
   'src/ingest/**/*.test.ts',
   'src/realtime/{cluster,catch-up,revocation}.test.ts',
   'src/auth/cross-tenant.test.ts',
-  'src/modules/{area,abnormal,audit,change-log,delivery,device-state,escalation,handover,ingest,physiologic}/*.test.ts',
-  'src/modules/care-common/care-records*.test.ts',
-  'src/modules/care-handle/handle.test.ts',
+  'src/modules/administration/{area,audit,change-log}/*.test.ts',
+  'src/modules/alerts/{abnormal,escalation}/*.test.ts',
+  'src/modules/devices/{device-state,ingest}/*.test.ts',
+  'src/modules/clinical/physiologic/*.test.ts',
+  'src/modules/shift-work/handover/*.test.ts',
+  'src/modules/care/delivery/*.test.ts',
+  'src/modules/care/care-common/care-records*.test.ts',
+  'src/modules/care/care-handle/handle.test.ts',
 ];
 
 /**

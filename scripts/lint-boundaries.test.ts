@@ -44,13 +44,13 @@ describe('lint boundaries', () => {
   it.each(['realtime', 'ingest', 'rules', 'auth', 'db', 'alerts', 'jobs'])(
     'refuses the server layer %s importing an API module',
     async (layer) => {
-      const ids = await ruleIds("export * from '../modules/device/service.ts';\n", `apps/server/src/${layer}/probe.ts`);
+      const ids = await ruleIds("export * from '../modules/devices/device/service.ts';\n", `apps/server/src/${layer}/probe.ts`);
       expect(ids).toContain('import/no-restricted-paths');
     },
   );
 
   it('lets an API module use the layers below it', async () => {
-    const ids = await ruleIds("export * from '../../alerts/raiser.ts';\n", 'apps/server/src/modules/device/probe.ts');
+    const ids = await ruleIds("export * from '../../../alerts/raiser.ts';\n", 'apps/server/src/modules/devices/device/probe.ts');
     expect(ids).not.toContain('import/no-restricted-paths');
   });
 

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { HandoverState, IllnessSeverity, OrgType, fromUnix, toUnix, type HandoverMember } from '@vigil/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import { areas, handoverActions, handovers, orgs, staff } from '../db/schema/index.ts';
-import { areaMembers, generateItems, proposedSeverity } from '../modules/handover/generate.ts';
+import { areaMembers, generateItems, proposedSeverity } from '../modules/shift-work/handover/generate.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, listQuery, textField } from '@vigil/contracts';
 import { areas } from '../db/schema/index.ts';
-import { authRoutes } from '../modules/auth/routes.ts';
+import { authRoutes } from '../modules/administration/auth/routes.ts';
 import { createWorld } from '../../test/fixtures.ts';
 import { api, buildTestApp, login, useTestApp } from '../../test/helpers.ts';
 import { defineResource, type WriteAction } from './define.ts';

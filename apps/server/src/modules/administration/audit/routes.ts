@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, ilike, like, or, sql } from 'drizzle-orm';
+import { auditListQuery, auditRow } from '@vigil/contracts';
+import { auditLog } from '../../../db/schema/index.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { memberName, staffName } from '../../../resources/names.ts';
+import { containsPattern } from '../../../resources/rows.ts';
+import { time } from '../../../resources/wire.ts';
+
+/**
+ * GET /audit: the audit trail, read-only and list-only (entries are appended by `src/audit`).
+ * An organisation sees the calls its own staff made and the calls anyone made on its members (a
+ * related hospital reading a resident's chart): the caller's organisation scopes the row, the
+ * member's organisation is its partner. Operators see everything.
+ */
+const auditResource = defineResource({
+  path: '/audit',
+  tag: 'audit',
+  table: auditLog,
+  rowSchema: auditRow,
+  wire: {
+    id: auditLog.id,
+    org_id: auditLog.orgId,
+    org_name: sql<string | null>`(select o.name from orgs o where o.id = ${auditLog.orgId})`,
+    staff_id: auditLog.staffId,
+    staff_name: staffName(auditLog.staffId),
+    staff_account: sql<string | null>`(select s.account from staff s where s.id = ${auditLog.staffId})`,
+    role: auditLog.role,
+    member_id: auditLog.memberId,
+    member_name: memberName(auditLog.memberId),
+    member_org_id: auditLog.memberOrgId,
+    resource: auditLog.resource,
+    method: auditLog.method,
+    route: auditLog.route,
+    action: auditLog.action,
+    record_id: auditLog.recordId,
+    ip: auditLog.ip,
+    request_id: auditLog.requestId,
+    created_at: time(auditLog.createdAt),
+  },
+  listQuery: auditListQuery,
+  scope: { org: auditLog.orgId, partner: auditLog.memberOrgId },
+  dateColumn: auditLog.createdAt,
+  filters: {
+    user_id: (v) => eq(auditLog.memberId, v),
+    staff_id: (v) => eq(auditLog.staffId, v),
+    action: (v) => eq(auditLog.action, v),
+    // A path and everything under it: '/physiologic' is every vital, '/care/health' one record kind.
+    resource: (v) => or(eq(auditLog.resource, v), like(auditLog.resource, `${v.replace(/\/$/, '')}/%`)),
+    keyword: (v) => {
+      const pattern = containsPattern(v);
+      return or(
+        sql`exists (select 1 from staff s where s.id = ${auditLog.staffId} and (s.name ilike ${pattern} or s.account ilike ${pattern}))`,
+        sql`exists (select 1 from members m where m.id = ${auditLog.memberId} and m.name ilike ${pattern})`,
+        ilike(auditLog.ip, pattern),
+      );
+    },
+  },
+  operations: ['list'],
+});
+
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  // What this instance still holds in its batch is written first, so the page shows every call
+  // made up to now (other instances flush within their batch delay).
+  app.addHook('preHandler', async () => {
+    await app.audit.flush();
+  });
+  await app.register(auditResource);
+}

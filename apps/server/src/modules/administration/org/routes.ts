@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { orgCreate, orgListQuery, orgRow, orgUpdate } from '@vigil/contracts';
+import { orgs } from '../../../db/schema/index.ts';
+import { isOperator } from '../../../auth/scope.ts';
+import { forbidden } from '../../../http/errors.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { time } from '../../../resources/wire.ts';
+
+/**
+ * /org: operators see and manage every organisation; everyone else sees only their own, read-only
+ * (an organisation's type and guard flag decide which roles its staff may hold). Organisations are
+ * disabled, never deleted: logs and readings keep pointing at them.
+ */
+export const orgRoutes = defineResource({
+  path: '/org',
+  table: orgs,
+  rowSchema: orgRow,
+  wire: {
+    id: orgs.id,
+    name: orgs.name,
+    type: orgs.type,
+    is_guard: orgs.isGuard,
+    enable: orgs.enabled,
+    phone: orgs.phone,
+    address: orgs.address,
+    escalation_minutes: orgs.escalationMinutes,
+    created_at: time(orgs.createdAt),
+    updated_at: time(orgs.updatedAt),
+  },
+  createSchema: orgCreate,
+  updateSchema: orgUpdate,
+  listQuery: orgListQuery,
+  scope: { org: orgs.id },
+  placeArea: false,
+  toInsert: (body) => ({
+    name: body.name,
+    type: body.type,
+    isGuard: body.is_guard ?? false,
+    phone: body.phone || null,
+    address: body.address || null,
+    escalationMinutes: body.escalation_minutes,
+    enabled: body.enable ?? true,
+  }),
+  toUpdate: (body) => ({
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.phone !== undefined && { phone: body.phone || null }),
+    ...(body.address !== undefined && { address: body.address || null }),
+    ...(body.escalation_minutes !== undefined && { escalationMinutes: body.escalation_minutes }),
+  }),
+  filters: {
+    type: (v) => eq(orgs.type, v),
+    enable: (v) => eq(orgs.enabled, v === 1),
+  },
+  search: { name: orgs.name, keyword: [orgs.name, orgs.phone, orgs.address] },
+  enable: 'enabled',
+  operations: ['list', 'detail', 'create', 'put', 'patch', 'enable'],
+  // Default groups give organisation admins the /org pairs for their own page; writing stays the operator's.
+  beforeWrite: ({ principal }) => {
+    if (!isOperator(principal)) throw forbidden();
+  },
+});

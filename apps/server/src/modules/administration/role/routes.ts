@@ -1,0 +1,40 @@
+import { eq, inArray } from 'drizzle-orm';
+import { guardRoles, roleLabelKey, roleListQuery, roleOrgType, roleRow, roleUpdate, staffRoles, type OrgType, type StaffRole } from '@vigil/contracts';
+import { apiGroups, roles } from '../../../db/schema/index.ts';
+import { isOperator } from '../../../auth/scope.ts';
+import { forbidden } from '../../../http/errors.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { mapped, time } from '../../../resources/wire.ts';
+
+/**
+ * /role: the 18 SPEC §6 roles and the API group each currently uses. Switching a role's group
+ * changes what every holder may do from their next request (the guard reads groups per request).
+ * Roles are global, so only operators switch them, whatever pairs a group holds.
+ */
+export const roleRoutes = defineResource({
+  path: '/role',
+  table: roles,
+  rowSchema: roleRow,
+  // A role's label, organisation type and guard flag are contracts' constants, read from its id.
+  wire: {
+    id: roles.id,
+    i18n: mapped(roles.id, (id) => roleLabelKey[id as StaffRole]),
+    org_type: mapped(roles.id, (id) => roleOrgType[id as StaffRole]),
+    is_guard: mapped(roles.id, (id) => guardRoles.has(id as StaffRole)),
+    api_group_id: roles.apiGroupId,
+    api_group_name: apiGroups.name,
+    created_at: time(roles.createdAt),
+    updated_at: time(roles.updatedAt),
+  },
+  joins: [{ table: apiGroups, on: eq(apiGroups.id, roles.apiGroupId) }],
+  updateSchema: roleUpdate,
+  listQuery: roleListQuery,
+  toUpdate: (body) => ({ ...(body.api_group_id !== undefined && { apiGroupId: body.api_group_id }) }),
+  filters: {
+    type: (v) => inArray(roles.id, staffRoles.filter((r) => roleOrgType[r] === (v as OrgType))),
+  },
+  operations: ['list', 'detail', 'put', 'patch'],
+  beforeWrite: ({ principal }) => {
+    if (!isOperator(principal)) throw forbidden();
+  },
+});

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { handleRecordListQuery, handleRecordRow } from '@vigil/contracts';
+import { abnormalEvents, abnormalHandles } from '../../../db/schema/index.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { areaName, memberName } from '../../../resources/names.ts';
+import { matchesAny } from '../../../resources/rows.ts';
+import { time } from '../../../resources/wire.ts';
+
+const handledMember = memberName(abnormalEvents.memberId);
+
+/**
+ * GET /handle/abnormal (list and detail): the handling records, read-only here (POST
+ * /handle/abnormal records one), scoped through the event they answered.
+ */
+export const handleRecordResource = defineResource({
+  path: '/handle/abnormal',
+  tag: 'abnormal',
+  table: abnormalHandles,
+  rowSchema: handleRecordRow,
+  wire: {
+    id: abnormalHandles.id,
+    abnormal_id: abnormalHandles.abnormalId,
+    type: abnormalEvents.type,
+    occur_time: time(abnormalEvents.occurTime),
+    org_id: abnormalEvents.orgId,
+    member_id: abnormalEvents.memberId,
+    member_name: handledMember,
+    area_id: abnormalEvents.areaId,
+    area_name: areaName(abnormalEvents.areaId),
+    content: abnormalHandles.content,
+    remark: abnormalHandles.remark,
+    staff_name: abnormalHandles.staffName,
+    handle_time: time(abnormalHandles.handleTime),
+    created_at: time(abnormalHandles.handleTime),
+    updated_at: time(abnormalHandles.handleTime),
+  },
+  joins: [{ table: abnormalEvents, on: eq(abnormalEvents.id, abnormalHandles.abnormalId) }],
+  listQuery: handleRecordListQuery,
+  scope: { org: abnormalEvents.orgId, area: abnormalEvents.areaId },
+  filters: {
+    user_id: (v) => eq(abnormalEvents.memberId, v),
+    type: (v) => eq(abnormalEvents.type, v),
+    keyword: matchesAny(abnormalHandles.content, abnormalHandles.staffName, handledMember),
+  },
+  dateColumn: abnormalHandles.handleTime,
+  operations: ['list', 'detail'],
+});

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import {
+  careFollowUpCreate,
+  careFollowUpListQuery,
+  careFollowUpRow,
+  careFollowUpUpdate,
+} from '@vigil/contracts';
+import { careFollowUps } from '../../../db/schema/index.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { time, timeOrNull } from '../../../resources/wire.ts';
+import { assertMemberAlert, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
+
+const t = careFollowUps;
+
+/** /care/follow-up: hospital follow-up visits a member is escorted to (docs/care.md). */
+export const careFollowUpRoutes = defineResource({
+  path: '/care/follow-up',
+  table: t,
+  rowSchema: careFollowUpRow,
+  wire: {
+    ...memberRecordWire(t),
+    hospital: t.hospital,
+    department: t.department,
+    doctor: t.doctor,
+    appointment_at: time(t.appointmentAt),
+    appointment_no: t.appointmentNo,
+    reason: t.reason,
+    transport: t.transport,
+    companion: t.companion,
+    companion_name: t.companionName,
+    bring_items: t.bringItems,
+    result: t.result,
+    next_appointment_at: timeOrNull(t.nextAppointmentAt),
+    state: t.state,
+    abnormal_id: t.abnormalId,
+    remark: t.remark,
+  },
+  createSchema: careFollowUpCreate,
+  updateSchema: careFollowUpUpdate,
+  listQuery: careFollowUpListQuery,
+  scope: careScope(t),
+  beforeWrite: async ({ tx, principal, action, values }) => {
+    if (action !== 'create' || values.memberId === undefined) return values;
+    const placed = await placeOnMember(tx, principal, values.memberId);
+    if (values.abnormalId) await assertMemberAlert(tx, values.memberId, values.abnormalId);
+    return { ...values, ...placed };
+  },
+  search: { keyword: [t.hospital, t.doctor, t.reason] },
+  filters: {
+    user_id: (v) => eq(t.memberId, v),
+    type: (v) => eq(t.department, v),
+    state: (v) => eq(t.state, v),
+  },
+  dateColumn: t.appointmentAt,
+  history: { member: 'member_id' },
+});

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import {
+  SECONDS_PER_DAY,
+  careHealthCreate,
+  careHealthListQuery,
+  careHealthRow,
+  careHealthUpdate,
+  fromUnix,
+  toUnix,
+} from '@vigil/contracts';
+import { careEducations } from '../../../db/schema/index.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { staffName } from '../../../resources/names.ts';
+import { time } from '../../../resources/wire.ts';
+import { assertMemberAlert, assertOrgStaff, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
+
+const t = careEducations;
+
+/** /care/health: health education given to a member, reviewed by a teach-back (docs/care.md). */
+export const careHealthRoutes = defineResource({
+  path: '/care/health',
+  table: t,
+  rowSchema: careHealthRow,
+  wire: {
+    ...memberRecordWire(t),
+    type: t.type,
+    educate_at: time(t.educateAt),
+    topic: t.topic,
+    content: t.content,
+    recipient: t.recipient,
+    method: t.method,
+    understanding: t.understanding,
+    educator_id: t.educatorId,
+    educator_name: staffName(t.educatorId),
+    review_at: time(t.reviewAt),
+    state: t.state,
+    abnormal_id: t.abnormalId,
+    attachments: t.attachments,
+    remark: t.remark,
+  },
+  createSchema: careHealthCreate,
+  updateSchema: careHealthUpdate,
+  listQuery: careHealthListQuery,
+  scope: careScope(t),
+  beforeWrite: async ({ tx, principal, action, before, values }) => {
+    const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;
+    const orgId = placed?.orgId ?? before?.org_id;
+    if (placed && values.abnormalId) await assertMemberAlert(tx, values.memberId!, values.abnormalId);
+    if (orgId !== undefined && values.educatorId !== undefined) await assertOrgStaff(tx, orgId, values.educatorId, 'educator_id');
+    if (!placed) return values;
+    // The teach-back is due a day after the education unless the form sets its own date.
+    const reviewAt = values.reviewAt ?? (values.educateAt && fromUnix(toUnix(values.educateAt) + SECONDS_PER_DAY));
+    return { ...values, ...placed, ...(reviewAt && { reviewAt }) };
+  },
+  search: { keyword: [t.topic, t.content] },
+  filters: {
+    user_id: (v) => eq(t.memberId, v),
+    type: (v) => eq(t.type, v),
+    state: (v) => eq(t.state, v),
+  },
+  dateColumn: t.educateAt,
+  history: { member: 'member_id' },
+});

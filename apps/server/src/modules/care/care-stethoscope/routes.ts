@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import {
+  type Organ,
+  type OrganPosition,
+  careStethoscopeCreate,
+  careStethoscopeListQuery,
+  careStethoscopeRow,
+  careStethoscopeUpdate,
+  checkAuscultation,
+} from '@vigil/contracts';
+import { careStethoscopes } from '../../../db/schema/index.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { staffName } from '../../../resources/names.ts';
+import { time } from '../../../resources/wire.ts';
+import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
+
+const t = careStethoscopes;
+
+/** /care/stethoscope: auscultation recordings with their mode and site (docs/care.md "Care records II"). */
+export const careStethoscopeRoutes = defineResource({
+  path: '/care/stethoscope',
+  table: t,
+  rowSchema: careStethoscopeRow,
+  wire: {
+    ...memberRecordWire(t),
+    recorded_at: time(t.recordedAt),
+    mode: t.mode,
+    organ: t.organ,
+    position: t.position,
+    audio: t.audio,
+    findings: t.findings,
+    recorder_id: t.recorderId,
+    recorder_name: staffName(t.recorderId),
+  },
+  createSchema: careStethoscopeCreate,
+  updateSchema: careStethoscopeUpdate,
+  listQuery: careStethoscopeListQuery,
+  scope: careScope(t),
+  beforeWrite: async ({ tx, principal, action, before, values }) => {
+    if (action === 'create') return { ...values, recorderId: principal.staffId, ...(await placeOnMember(tx, principal, values.memberId!)) };
+    if (action === 'update' && before) {
+      assertCheck(checkAuscultation, { organ: (values.organ ?? before.organ) as Organ, position: (values.position ?? before.position) as OrganPosition });
+    }
+    return values;
+  },
+  search: { keyword: [t.findings] },
+  filters: {
+    user_id: (v) => eq(t.memberId, v),
+    type: (v) => eq(t.mode, v),
+    class: (v) => eq(t.organ, v),
+  },
+  dateColumn: t.recordedAt,
+  history: { member: 'member_id' },
+});

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { ValidationMessage, medicalRecordCreate, medicalRecordListQuery, medicalRecordRow, medicalRecordUpdate, toUnix, toUnixOrNull } from '@vigil/contracts';
+import { medicalRecords } from '../../../db/schema/index.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { time, timeOrNull } from '../../../resources/wire.ts';
+import { invalid } from '../../../http/errors.ts';
+import { careScope, placeOnMember, memberRecordWire } from '../../care/care-common/record.ts';
+
+const t = medicalRecords;
+
+/**
+ * /medical/records: a member's diagnoses with hospital, department, dates, medications and
+ * attachments; each is reviewed by the care home through /handle/medical-record (docs/care.md).
+ */
+export const medicalRecordRoutes = defineResource({
+  path: '/medical/records',
+  table: t,
+  rowSchema: medicalRecordRow,
+  wire: {
+    ...memberRecordWire(t),
+    diagnosis: t.diagnosis,
+    icd_code: t.icdCode,
+    hospital: t.hospital,
+    department: t.department,
+    doctor: t.doctor,
+    diagnosed_at: time(t.diagnosedAt),
+    ended_at: timeOrNull(t.endedAt),
+    medications: t.medications,
+    attachments: t.attachments,
+    remark: t.remark,
+    state: t.state,
+  },
+  createSchema: medicalRecordCreate,
+  updateSchema: medicalRecordUpdate,
+  listQuery: medicalRecordListQuery,
+  scope: careScope(t),
+  beforeWrite: async ({ tx, principal, action, before, values }) => {
+    if (action === 'create') return { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) };
+    if (action === 'update' && before) {
+      const start = values.diagnosedAt ? toUnix(values.diagnosedAt) : before.diagnosed_at;
+      const end = values.endedAt !== undefined ? toUnixOrNull(values.endedAt) : before.ended_at;
+      if (end !== null && end < start) throw invalid([{ field: 'ended_at', message: ValidationMessage.invalidInput }]);
+    }
+    return values;
+  },
+  search: { keyword: [t.diagnosis, t.hospital, t.doctor] },
+  filters: { user_id: (v) => eq(t.memberId, v), state: (v) => eq(t.state, v) },
+  dateColumn: t.diagnosedAt,
+  history: { member: 'member_id' },
+});

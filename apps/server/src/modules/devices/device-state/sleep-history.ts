@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DeviceType, sleepHistoryListQuery, sleepHistoryRow } from '@vigil/contracts';
+import { devices, readings } from '../../../db/schema/index.ts';
+import { readingKindCode } from '../../../ingest/kinds.ts';
+import { defineResource } from '../../../resources/define.ts';
+import { areaName, memberName } from '../../../resources/names.ts';
+import { matchesAny } from '../../../resources/rows.ts';
+import { time } from '../../../resources/wire.ts';
+
+const memberField = (column: 'room' | 'bed') =>
+  sql<string | null>`(select m.${sql.raw(column)} from members m where m.id = ${readings.memberId})`;
+const status = sql<number>`coalesce((${readings.data}->>'status')::int, 0)`;
+const guestName = memberName(readings.memberId);
+const room = memberField('room');
+
+/**
+ * SPEC §7 `/device/sleep/history`: the bed-status reports of sleep sensors, read-only, in the
+ * caller's tenant scope. The join keeps it to sleep sensors' bed reports for list and detail alike.
+ */
+export const sleepHistoryResource = defineResource({
+  path: '/device/sleep/history',
+  tag: 'device',
+  table: readings,
+  rowSchema: sleepHistoryRow,
+  wire: {
+    id: readings.id,
+    org_id: readings.orgId,
+    device_id: readings.deviceId,
+    serial: devices.serial,
+    device_name: devices.name,
+    member_id: readings.memberId,
+    member_name: guestName,
+    area_id: readings.areaId,
+    area_name: areaName(readings.areaId),
+    room,
+    bed: memberField('bed'),
+    status,
+    minutes: sql<number>`coalesce((${readings.data}->>'minutes')::int, 0)`,
+    heart_rate: sql<number | null>`(${readings.data}->>'heart_rate')::real`,
+    breath_rate: sql<number | null>`(${readings.data}->>'breath_rate')::real`,
+    occur_time: time(readings.occurTime),
+    created_at: time(readings.createdAt),
+    updated_at: time(readings.updatedAt),
+  },
+  joins: [
+    {
+      table: devices,
+      on: and(eq(devices.id, readings.deviceId), eq(devices.type, DeviceType.sleepSensor), eq(readings.kind, readingKindCode.bed))!,
+    },
+  ],
+  listQuery: sleepHistoryListQuery,
+  scope: { org: readings.orgId, area: readings.areaId },
+  filters: {
+    user_id: (v) => eq(readings.memberId, v),
+    state: (v) => eq(status, v),
+    keyword: matchesAny(devices.serial, guestName, room),
+  },
+  dateColumn: readings.occurTime,
+  orderColumns: { occur_time: readings.occurTime },
+  operations: ['list', 'detail'],
+});
