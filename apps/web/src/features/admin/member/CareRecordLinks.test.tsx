@@ -2,35 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { type MemberRow, Resource, Role, type StaffRole, areaRow, memberRow, rolePages } from '@vigil/contracts';
+import { Resource, Role, type StaffRole, areaRow, memberRow, rolePages } from '@vigil/contracts';
 import { NavigationContext } from '../../../lib/navigation.ts';
 import { mockApi } from '../../../test/api-mock.ts';
+import { testMember } from '../../../test/members.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { MemberDetailPage } from './MemberDetailPage.tsx';
-
-const member: MemberRow = {
-  id: 11,
-  org_id: 1,
-  org_name: 'Sunrise Home',
-  area_id: 5,
-  area_name: 'East wing',
-  name: 'Mei Chen',
-  gender: 1,
-  birthday: '1940-03-02',
-  id_number: null,
-  phone: null,
-  room: '201',
-  bed: 'A',
-  medical_state: 0,
-  emergency_contact: null,
-  emergency_phone: null,
-  enable: true,
-  is_follow: false,
-  removed_at: null,
-  remark: null,
-  created_at: 1_767_225_600,
-  updated_at: 1_767_225_600,
-};
 
 const careLists = [Resource.careHealth, Resource.careFollowUp, Resource.careSchedule, Resource.carePackage];
 
@@ -40,7 +17,7 @@ function renderDetail(router: StaffRole) {
     api: [Resource.user, `${Resource.user}/{id}`, Resource.area, ...careLists].map((route) => ({ route, method: 'GET' as const })),
   });
   const server = mockApi();
-  server.list(Resource.user, memberRow, [member]);
+  server.list(Resource.user, memberRow, [testMember]);
   server.list(Resource.area, areaRow, []);
   // What the shell hands its pages: the role's pages (it may GET every one of them here).
   const navigation = { pages: new Set(rolePages(router)), landing: null, sidebar: [] };

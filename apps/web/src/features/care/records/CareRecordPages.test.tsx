@@ -13,7 +13,7 @@ import {
   localDayStart,
   memberRow,
 } from '@vigil/contracts';
-import { testMember } from './test-support.ts';
+import { testMember } from '../../../test/members.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { EducatePage, ServiceSchedulePage } from '../pages.tsx';

@@ -11,7 +11,8 @@ import {
   memberRow,
   organPositions,
 } from '@vigil/contracts';
-import { STORED, careApi, pickMember, testMember } from '../records/test-support.ts';
+import { STORED, careApi, pickMember } from '../records/test-support.ts';
+import { testMember } from '../../../test/members.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import StethoscopePage from './StethoscopePage.tsx';

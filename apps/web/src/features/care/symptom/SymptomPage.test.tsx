@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CareSymptomRow, Resource, Role, careSymptomCreate, careSymptomRow, memberRow } from '@vigil/contracts';
-import { testMember } from '../records/test-support.ts';
+import { testMember } from '../../../test/members.ts';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import SymptomPage from './SymptomPage.tsx';
