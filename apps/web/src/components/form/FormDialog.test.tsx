@@ -30,6 +30,21 @@ describe('<FormDialog>', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('says "required" of a field left as it started only once Save is pressed, so nothing moves under a click', async () => {
+    renderWithProviders(
+      <FormDialog open title="Edit profile" schema={personalUpdateRequest} defaultValues={{ name: '', phone: '', email: '' }} fields={fields} onSubmit={async () => undefined} onClose={() => undefined} />,
+    );
+    // The first field has the focus; leaving it untouched says nothing yet.
+    await userEvent.click(screen.getByLabelText(/Email/));
+    await userEvent.click(screen.getByLabelText(/Name/));
+    await userEvent.click(screen.getByLabelText(/Email/));
+    expect(screen.queryByText('This field is required')).toBeNull();
+    // A changed field is checked as it is left.
+    await userEvent.type(screen.getByLabelText(/Name/), 'Ada<b>');
+    await userEvent.click(screen.getByLabelText(/Email/));
+    expect(await screen.findByText('Cannot input special characters " \' ` \\ / ^ * ( ) [ ] { } < > |')).toBeTruthy();
+  });
+
   it('submits valid values, closes, and places server field errors (-5) under their fields', async () => {
     const onClose = vi.fn();
     const onSubmit = vi

@@ -103,8 +103,12 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
     <Controller
       name={spec.name}
       control={control}
-      render={({ field, fieldState }) => {
-        const error = translateError(t, fieldState.error?.message);
+      render={({ field, fieldState, formState }) => {
+        // A field left as it started says "required" only once Save is pressed: shown on its blur,
+        // the line it adds would move what lies below between a press and its release, and the
+        // click the user aimed (a body part, a button) would land beside it.
+        const errorShown = fieldState.isDirty || formState.isSubmitted || fieldState.error?.type === 'server';
+        const error = errorShown ? translateError(t, fieldState.error?.message) : undefined;
         const helper = error ?? spec.helperText;
         const helperId = helper ? `${field.name}-helper` : undefined;
 
@@ -152,7 +156,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
                 field.onChange(single ? (next[0] ?? (emptyIsNull ? null : undefined)) : next);
                 field.onBlur();
               }}
-              error={fieldState.error?.message}
+              error={errorShown ? fieldState.error?.message : undefined}
               helperText={spec.helperText}
             />
           );

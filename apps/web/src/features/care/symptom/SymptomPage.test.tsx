@@ -69,6 +69,11 @@ describe('symptom page', { timeout: 30_000 }, () => {
     lowerBack.focus();
     await userEvent.keyboard('{Enter}');
     expect(lowerBack.getAttribute('aria-pressed')).toBe('true');
+    // A click (a tap) marks a part as well.
+    await userEvent.click(leftArmFront);
+    expect(leftArmFront.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(leftArmFront);
+    expect(leftArmFront.getAttribute('aria-pressed')).toBe('false');
     // Saving without the pain type and intensity is refused under the site's own fields.
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     const site = within(form.getByRole('region', { name: 'Lower back, Back' }));
