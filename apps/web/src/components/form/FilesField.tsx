@@ -39,6 +39,7 @@ type Props = {
   /** The form's own error for the list (an i18n key: too many files). */
   error?: string;
   helperText?: string;
+  required?: boolean;
 };
 
 /**
@@ -46,7 +47,7 @@ type Props = {
  * value; attached files show as chips (the chosen file's own name, when this dialog uploaded it)
  * that remove it from the list. The server's reason for refusing a file (-5) shows beneath.
  */
-export function FilesField({ name, label, spec, value, onChange, error, helperText }: Props) {
+export function FilesField({ name, label, spec, value, onChange, error, helperText, required }: Props) {
   const { t } = useTranslation();
   const track = useContext(UploadsContext);
   const [uploading, setUploading] = useState(0);
@@ -81,7 +82,7 @@ export function FilesField({ name, label, spec, value, onChange, error, helperTe
   const message = refused ?? translateError(t, error) ?? helperText;
   return (
     <FormControl error={Boolean(refused ?? error)} component="fieldset" sx={{ gap: 1 }}>
-      <FormLabel component="legend" sx={{ mb: 0.5 }}>
+      <FormLabel component="legend" required={required} sx={{ mb: 0.5 }}>
         {label}
       </FormLabel>
       <FileUpload

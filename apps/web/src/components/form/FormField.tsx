@@ -158,6 +158,7 @@ export function FormField<V extends FieldValues, Out extends FieldValues = V>({ 
               }}
               error={errorShown ? fieldState.error?.message : undefined}
               helperText={spec.helperText}
+              required={spec.required}
             />
           );
         }
