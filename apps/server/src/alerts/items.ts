@@ -1,15 +1,17 @@
-import { desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { AbnormalHandle, AbnormalListItem } from '@vigil/contracts';
-import { toUnix } from '@vigil/contracts';
+import { asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { abnormalListQuery, toUnix, type AbnormalHandle, type AbnormalListItem } from '@vigil/contracts';
+import type { Principal } from '../auth/principal.ts';
+import { scopeCondition, type ScopeColumns } from '../auth/scope.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { abnormalEvents, abnormalHandles, areas, devices, members } from '../db/schema/index.ts';
-import { type AbnormalNames, toAbnormalItem } from './payload.ts';
+import { defineList } from '../resources/list.ts';
+import type { WireMap } from '../resources/wire.ts';
+import { type AbnormalNames, type AbnormalRow, toAbnormalItem } from './payload.ts';
 
-export type StoredAbnormal = { row: typeof abnormalEvents.$inferSelect; item: AbnormalListItem };
+export type StoredAbnormal = { row: AbnormalRow; item: AbnormalListItem };
 
 /** An alert with the names of its member, area and device (joined, so one statement reads a page). */
-export type JoinedAlert = {
-  e: typeof abnormalEvents.$inferSelect;
+export type JoinedAlert = AbnormalRow & {
   memberName: string | null;
   memberRoom: string | null;
   memberBed: string | null;
@@ -18,55 +20,76 @@ export type JoinedAlert = {
   deviceName: string | null;
 };
 
-/** Alerts joined with the names their payload carries; the caller adds its condition, order and page. */
-export function joinedAlerts(db: Db | Tx) {
-  return db
-    .select({
-      e: abnormalEvents,
-      memberName: members.name,
-      memberRoom: members.room,
-      memberBed: members.bed,
-      areaName: areas.name,
-      deviceType: devices.type,
-      deviceName: devices.name,
-    })
-    .from(abnormalEvents)
-    .leftJoin(members, eq(members.id, abnormalEvents.memberId))
-    .leftJoin(areas, eq(areas.id, abnormalEvents.areaId))
-    .leftJoin(devices, eq(devices.id, abnormalEvents.deviceId));
-}
+/** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
+const alertScope: ScopeColumns = { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' };
+export const abnormalScope = (p: Principal) => scopeCondition(p, alertScope);
+
+const joinedWire = {
+  ...getTableColumns(abnormalEvents),
+  memberName: members.name,
+  memberRoom: members.room,
+  memberBed: members.bed,
+  areaName: areas.name,
+  deviceType: devices.type,
+  deviceName: devices.name,
+} satisfies WireMap<JoinedAlert>;
 
 /** The names of a joined alert, as its payload carries them (null where the row is gone). */
 export function namesOf(row: JoinedAlert): AbnormalNames {
-  const { e } = row;
   return {
-    member: e.memberId !== null && row.memberName !== null ? { id: e.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed } : null,
-    area: e.areaId !== null && row.areaName !== null ? { id: e.areaId, name: row.areaName } : null,
-    device: e.deviceId !== null && row.deviceType !== null ? { id: e.deviceId, type: row.deviceType, name: row.deviceName } : null,
+    member: row.memberId !== null && row.memberName !== null ? { id: row.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed } : null,
+    area: row.areaId !== null && row.areaName !== null ? { id: row.areaId, name: row.areaName } : null,
+    device: row.deviceId !== null && row.deviceType !== null ? { id: row.deviceId, type: row.deviceType, name: row.deviceName } : null,
   };
 }
 
-/**
- * Abnormal events as the channel sends them (the list row of schemas/abnormal.ts, built by the
- * abnormal module's own mapper), for replays and escalations that start from the database rather
- * than from a domain event.
- */
-export async function loadAbnormalItems(db: Db, where: SQL | undefined, limit: number): Promise<StoredAbnormal[]> {
-  const rows = await joinedAlerts(db).where(where).orderBy(abnormalEvents.id).limit(limit);
-  const handles = await latestHandles(
-    db,
-    rows.filter((r) => r.e.isHandle).map((r) => r.e.id),
-  );
-  return rows.map((r) => ({ row: r.e, item: toAbnormalItem(r.e, namesOf(r), handles.get(r.e.id) ?? null) }));
-}
-
-async function latestHandles(db: Db, ids: number[]): Promise<Map<number, AbnormalHandle>> {
-  const out = new Map<number, AbnormalHandle>();
+/** Every handling of the given events, oldest first. */
+export async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, AbnormalHandle[]>> {
+  const out = new Map<number, AbnormalHandle[]>();
   if (!ids.length) return out;
-  const rows = await db.select().from(abnormalHandles).where(inArray(abnormalHandles.abnormalId, ids)).orderBy(desc(abnormalHandles.handleTime));
+  const rows = await db
+    .select()
+    .from(abnormalHandles)
+    .where(inArray(abnormalHandles.abnormalId, ids))
+    .orderBy(asc(abnormalHandles.handleTime), asc(abnormalHandles.id));
   for (const h of rows) {
-    if (out.has(h.abnormalId)) continue;
-    out.set(h.abnormalId, { content: h.content, staff_name: h.staffName, handle_time: toUnix(h.handleTime), remark: h.remark });
+    const list = out.get(h.abnormalId) ?? [];
+    list.push({ content: h.content, staff_name: h.staffName, handle_time: toUnix(h.handleTime), remark: h.remark, no_action: h.noAction });
+    out.set(h.abnormalId, list);
   }
   return out;
 }
+
+/**
+ * Alerts as the list, the channel and the escalations show them (SPEC §3 list of schemas/abnormal.ts):
+ * each with its member, area and device names and its latest handling as `handle`.
+ */
+export const alertList = defineList({
+  table: abnormalEvents,
+  wire: joinedWire,
+  joins: [
+    { table: members, on: eq(members.id, abnormalEvents.memberId), left: true },
+    { table: areas, on: eq(areas.id, abnormalEvents.areaId), left: true },
+    { table: devices, on: eq(devices.id, abnormalEvents.deviceId), left: true },
+  ],
+  listQuery: abnormalListQuery,
+  scope: alertScope,
+  filters: {
+    is_handle: (v) => eq(abnormalEvents.isHandle, v === 1),
+    type: (v) => eq(abnormalEvents.type, v),
+    types: (v) => inArray(abnormalEvents.type, v),
+    class: (v) => eq(abnormalEvents.category, v),
+    user_id: (v) => eq(abnormalEvents.memberId, v),
+  },
+  dateColumn: abnormalEvents.occurTime,
+  toItems: async (db, rows: JoinedAlert[]) => {
+    const handles = await handlesOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toAbnormalItem(r, namesOf(r), handles.get(r.id)?.at(-1) ?? null));
+  },
+});
+
+/** Alerts and their rows, for replays and escalations that start from the database rather than from a domain event. */
+export const loadAbnormalItems = (db: Db | Tx, where: SQL | undefined, limit: number): Promise<StoredAbnormal[]> => alertList.read(db, where, limit);

@@ -19,8 +19,12 @@ export type AnyObject = z.ZodObject<z.ZodRawShape>;
 export type ListQuerySchema = z.ZodType<Pick<ListQueryBase, 'page' | 'per_page'> & Partial<ListQueryBase> & { order_by: string }> &
   AnyObject;
 
-/** What reading a resource takes: its rows, how they are scoped, searched, filtered and ordered. */
-export type ListDefinition<TTable extends TableWithId, TRow, TQuery extends ListQuerySchema> = {
+/**
+ * What reading a resource takes: its rows, how they are scoped, searched, filtered and ordered.
+ * `TRow` is what the wire map selects; `TItem` what the API answers, the same unless `toItems`
+ * completes the rows (a list whose items carry rows of another table, say).
+ */
+export type ListDefinition<TTable extends TableWithId, TRow, TQuery extends ListQuerySchema, TItem = TRow> = {
   table: TTable;
   /**
    * The wire shape: each key of the API row and the column or SQL expression it is read from
@@ -28,8 +32,11 @@ export type ListDefinition<TTable extends TableWithId, TRow, TQuery extends List
    * `timeOrNull(column)`, `mapped(column, fn)` (resources/wire.ts).
    */
   wire: WireMap<TRow>;
-  /** Joined tables the wire reads from (inner joins: each must match exactly one row). */
-  joins?: readonly { table: PgTable; on: SQL }[];
+  /**
+   * Joined tables the wire reads from: an inner join must match exactly one row; a `left` join at
+   * most one (its columns read null where it matches none).
+   */
+  joins?: readonly { table: PgTable; on: SQL; left?: boolean }[];
   listQuery: TQuery;
   /** Tenant scope (auth/scope.ts). Omit only for data that belongs to no organisation. */
   scope?: ScopeColumns;
@@ -46,26 +53,36 @@ export type ListDefinition<TTable extends TableWithId, TRow, TQuery extends List
   dateColumn?: AnyPgColumn;
   /** order_by values that are neither a column of `table` with that SQL name nor a key of `wire`. */
   orderColumns?: Record<string, AnyPgColumn | SQL>;
+  /**
+   * Completes a page's rows into the API's items, reading what they carry from other tables once
+   * per page (an alert's latest handling, say). Without it the rows are the items.
+   */
+  toItems?: (db: Db | Tx, rows: TRow[]) => Promise<TItem[]> | TItem[];
 };
 
 /** A resource's reading half: one row by id and one page of a list, both in the caller's scope. */
-export type ResourceList<TRow, TQuery extends ListQuerySchema> = {
+export type ResourceList<TRow, TQuery extends ListQuerySchema, TItem = TRow> = {
   wire: Wire<TRow>;
   /** The tenant scope and the definition's restriction, as one condition. */
   scopeOf: (principal: Principal, query?: Partial<z.output<TQuery>>) => SQL;
-  /** The API row of `id` in the caller's scope; -7 when absent or outside it. */
-  fetchOne: (db: Db | Tx, principal: Principal, id: number) => Promise<TRow>;
+  /** The API item of `id` in the caller's scope; -7 when absent or outside it. */
+  fetchOne: (db: Db | Tx, principal: Principal, id: number) => Promise<TItem>;
   /** One page of the list (SPEC §3): scope, search, dates, filters, order and paging. */
-  page: (db: Db | Tx, principal: Principal, query: z.output<TQuery>) => Promise<Paginated<TRow>>;
+  page: (db: Db | Tx, principal: Principal, query: z.output<TQuery>) => Promise<Paginated<TItem>>;
+  /**
+   * The rows matching `where` and their items, by id, outside any caller's scope: for work that
+   * starts from the database rather than a request (a replay, an event sent to both sides of an order).
+   */
+  read: (db: Db | Tx, where: SQL | undefined, limit?: number) => Promise<{ row: TRow; item: TItem }[]>;
 };
 
 /**
  * Compiles the reading half of a resource. `defineResource` registers it as GET {path} and
  * GET {path}/{id}; a module with a list of its own shape (a service route) pages through it too.
  */
-export function defineList<TTable extends TableWithId, TRow, TQuery extends ListQuerySchema>(
-  def: ListDefinition<TTable, TRow, TQuery>,
-): ResourceList<TRow, TQuery> {
+export function defineList<TTable extends TableWithId, TRow, TQuery extends ListQuerySchema, TItem = TRow>(
+  def: ListDefinition<TTable, TRow, TQuery, TItem>,
+): ResourceList<TRow, TQuery, TItem> {
   const { table } = def;
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const dateColumn = def.dateColumn ?? Object.values(columns).find((c) => c.name === 'created_at');
@@ -77,17 +94,26 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
 
   // Joins are data, so the query is built dynamically; rows are typed by the wire map where they are read.
   function withJoins(q: PgSelect): PgSelect {
-    for (const j of def.joins ?? []) q = q.innerJoin(j.table, j.on) as unknown as PgSelect;
+    for (const j of def.joins ?? []) q = (j.left ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on)) as unknown as PgSelect;
     return q;
   }
   const from = (db: Db | Tx, fields: Record<string, unknown>) =>
     withJoins(db.select(fields as never).from(table as PgTable).$dynamic() as unknown as PgSelect);
-  const toRows = (rows: unknown[]) => rows.map((row) => wire.toRow(row as Record<string, unknown>));
+  const toRows = (selected: unknown[]) => selected.map((row) => wire.toRow(row as Record<string, unknown>));
+  const itemsOf = async (db: Db | Tx, rows: TRow[]): Promise<TItem[]> => (def.toItems ? def.toItems(db, rows) : (rows as unknown as TItem[]));
+  const toItems = (db: Db | Tx, selected: unknown[]) => itemsOf(db, toRows(selected));
 
-  async function fetchOne(db: Db | Tx, p: Principal, id: number): Promise<TRow> {
-    const [row] = toRows(await from(db, wire.fields).where(and(eq(table.id, id), scopeOf(p))));
-    if (row === undefined) throw notFound();
-    return row;
+  async function fetchOne(db: Db | Tx, p: Principal, id: number): Promise<TItem> {
+    const [item] = await toItems(db, await from(db, wire.fields).where(and(eq(table.id, id), scopeOf(p))));
+    if (item === undefined) throw notFound();
+    return item;
+  }
+
+  async function read(db: Db | Tx, where: SQL | undefined, limit?: number) {
+    const query = from(db, wire.fields).where(where).orderBy(asc(table.id));
+    const rows = toRows(await (limit === undefined ? query : query.limit(limit)));
+    const items = await itemsOf(db, rows);
+    return rows.map((row, i) => ({ row, item: items[i] }));
   }
 
   function listWhere(p: Principal, q: ListQueryBase & Record<string, unknown>): SQL | undefined {
@@ -108,15 +134,19 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
     return and(...conditions);
   }
 
-  async function page(db: Db | Tx, p: Principal, query: z.output<TQuery>): Promise<Paginated<TRow>> {
+  async function page(db: Db | Tx, p: Principal, query: z.output<TQuery>): Promise<Paginated<TItem>> {
     const q = query as ListQueryBase & { order_by: string } & Record<string, unknown>;
     const where = listWhere(p, q);
-    const total = await countTotal(db, from(db, { one: sql`1` }).where(where));
     const direction = q.order === 'desc' ? desc : asc;
     // id breaks ties so pages never overlap or skip rows.
     const order = (d: typeof asc) => [d(orderColumns[q.order_by]), d(table.id)];
-    const slice = pageSlice(q, total);
-    if (!slice) return paginate(q, total, toRows(await from(db, wire.fields).where(where).orderBy(...order(direction))));
+    if (q.per_page === -1) {
+      // The whole list: its length is its total, so it is not counted first.
+      const items = await toItems(db, await from(db, wire.fields).where(where).orderBy(...order(direction)));
+      return paginate(q, items.length, items);
+    }
+    const total = await countTotal(db, from(db, { one: sql`1` }).where(where));
+    const slice = pageSlice(q, total)!;
     // The page's ids first, then its rows: the names and times a row shows (subqueries, joins)
     // are then computed for the page only, not for every row the offset skips.
     const ids = from(db, { id: table.id })
@@ -125,10 +155,10 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
       .limit(slice.limit)
       .offset(slice.offset);
     const rows = await from(db, wire.fields).where(inArray(table.id, ids)).orderBy(...order(direction));
-    return paginate(q, total, toRows(rows));
+    return paginate(q, total, await toItems(db, rows));
   }
 
-  return { wire, scopeOf, fetchOne, page };
+  return { wire, scopeOf, fetchOne, page, read };
 }
 
 /**

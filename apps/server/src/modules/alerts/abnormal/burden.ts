@@ -3,7 +3,7 @@ import { fromUnix, nowUnix, type AlertBurden, type AlertBurdenQuery } from '@vig
 import type { Principal } from '../../../auth/principal.ts';
 import type { Db } from '../../../db/client.ts';
 import { invalid } from '../../../http/errors.ts';
-import { abnormalScope } from './service.ts';
+import { abnormalScope } from '../../../alerts/items.ts';
 
 /** The longest range the page asks for: a quarter (SPEC §5's default maximum of three months). */
 const MAX_DAYS = 92;

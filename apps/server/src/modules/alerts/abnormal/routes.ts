@@ -19,7 +19,8 @@ import {
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
 import { z } from 'zod';
 import { alertBurden as computeBurden } from './burden.ts';
-import { findAbnormal, followAbnormal, handleAbnormal, listAbnormal } from './service.ts';
+import { alertList } from '../../../alerts/items.ts';
+import { findAbnormal, followAbnormal, handleAbnormal } from './service.ts';
 import { handleRecordResource } from './handle-records.ts';
 import { acknowledgeAbnormal, endSnooze, listSnoozes, snoozeAbnormal } from './silence.ts';
 
@@ -46,7 +47,7 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataEnvelope(paginated(abnormalListItem)), ...errorResponses },
       },
     },
-    async (request) => ({ data: await listAbnormal(db, request.principal, request.query) }),
+    async (request) => ({ data: await alertList.page(db, request.principal, request.query) }),
   );
 
   r.get(

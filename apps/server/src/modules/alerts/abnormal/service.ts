@@ -1,88 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gte, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
-import { fromUnix, toUnix, type AbnormalHandle, type AbnormalListItem, type AbnormalListQuery, type HandleAbnormalRequest } from '@vigil/contracts';
+import { eq, not } from 'drizzle-orm';
+import type { AbnormalHandle, AbnormalListItem, HandleAbnormalRequest } from '@vigil/contracts';
 import type { Principal } from '../../../auth/principal.ts';
-import { scopeCondition } from '../../../auth/scope.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { abnormalEvents, abnormalHandles, staff } from '../../../db/schema/index.ts';
-import { notFound } from '../../../http/errors.ts';
-import { countTotal, pageSlice, paginate } from '../../../resources/paging.ts';
-import { joinedAlerts, namesOf } from '../../../alerts/items.ts';
-import { toAbnormalItem } from '../../../alerts/payload.ts';
-
-/** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
-export const abnormalScope = (p: Principal) =>
-  scopeCondition(p, { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' });
-
-/** Every handling of the given events, oldest first. */
-async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number, AbnormalHandle[]>> {
-  const out = new Map<number, AbnormalHandle[]>();
-  if (!ids.length) return out;
-  const rows = await db
-    .select()
-    .from(abnormalHandles)
-    .where(inArray(abnormalHandles.abnormalId, ids))
-    .orderBy(asc(abnormalHandles.handleTime), asc(abnormalHandles.id));
-  for (const h of rows) {
-    const list = out.get(h.abnormalId) ?? [];
-    list.push({
-      content: h.content,
-      staff_name: h.staffName,
-      handle_time: toUnix(h.handleTime),
-      remark: h.remark,
-      no_action: h.noAction,
-    });
-    out.set(h.abnormalId, list);
-  }
-  return out;
-}
-
-/** SPEC §3 list: the latest handling is the row's `handle`. */
-export async function listAbnormal(db: Db, p: Principal, q: AbnormalListQuery) {
-  const condition = and(
-    abnormalScope(p),
-    q.is_handle === undefined ? undefined : eq(abnormalEvents.isHandle, q.is_handle === 1),
-    q.start_date === undefined ? undefined : gte(abnormalEvents.occurTime, fromUnix(q.start_date)),
-    q.end_date === undefined ? undefined : lte(abnormalEvents.occurTime, fromUnix(q.end_date)),
-    q.type === undefined ? undefined : eq(abnormalEvents.type, q.type),
-    q.types === undefined ? undefined : inArray(abnormalEvents.type, q.types),
-    q.class === undefined ? undefined : eq(abnormalEvents.category, q.class),
-    q.area_id === undefined ? undefined : eq(abnormalEvents.areaId, q.area_id),
-    q.user_id === undefined ? undefined : eq(abnormalEvents.memberId, q.user_id),
-    q.org_id === undefined ? undefined : eq(abnormalEvents.orgId, q.org_id),
-  ) as SQL;
-  const total = await countTotal(db, db.select({ one: sql`1` }).from(abnormalEvents).where(condition));
-  const direction = q.order === 'desc' ? desc : asc;
-  const column = { id: abnormalEvents.id, occur_time: abnormalEvents.occurTime, type: abnormalEvents.type }[
-    q.order_by
-  ];
-  const order = (d: typeof asc) => [d(column), d(abnormalEvents.id)];
-  const slice = pageSlice(q, total);
-  // The page's ids first (from the list's end for a deep page), then the page joined with its
-  // names: the offset then skips index entries, not joined rows.
-  const rows = slice
-    ? await joinedAlerts(db)
-        .where(
-          inArray(
-            abnormalEvents.id,
-            db
-              .select({ id: abnormalEvents.id })
-              .from(abnormalEvents)
-              .where(condition)
-              .orderBy(...order(slice.reverse ? (direction === asc ? desc : asc) : direction))
-              .limit(slice.limit)
-              .offset(slice.offset),
-          ),
-        )
-        .orderBy(...order(direction))
-    : await joinedAlerts(db).where(condition).orderBy(...order(direction));
-  const handles = await handlesOf(
-    db,
-    rows.map((r) => r.e.id),
-  );
-  const list = rows.map((r) => toAbnormalItem(r.e, namesOf(r), handles.get(r.e.id)?.at(-1) ?? null));
-  return paginate(q, total, list);
-}
+import { alertList, handlesOf } from '../../../alerts/items.ts';
 
 /** One event as the list shows it, with all its handlings; -7 outside the caller's scope. */
 export async function findAbnormal(
@@ -90,10 +12,8 @@ export async function findAbnormal(
   p: Principal,
   id: number,
 ): Promise<{ item: AbnormalListItem; handles: AbnormalHandle[] }> {
-  const [row] = await joinedAlerts(db).where(and(eq(abnormalEvents.id, id), abnormalScope(p)));
-  if (!row) throw notFound();
-  const handles = (await handlesOf(db, [id])).get(id) ?? [];
-  return { item: toAbnormalItem(row.e, namesOf(row), handles.at(-1) ?? null), handles };
+  const item = await alertList.fetchOne(db, p, id);
+  return { item, handles: (await handlesOf(db, [id])).get(id) ?? [] };
 }
 
 /**
