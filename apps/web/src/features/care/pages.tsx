@@ -13,7 +13,7 @@ import { useMemberTerm } from '../../lib/member-term.ts';
 import { useNavigation } from '../../lib/navigation.ts';
 import { usePermission } from '../../lib/session.ts';
 import CareHandlePage from './handle/CareHandlePage.tsx';
-import { CareRecordList } from './records/CareRecordList.tsx';
+import { type CareListConfig, type CareRow, CareRecordList } from './records/CareRecordList.tsx';
 import { useHealthConfig } from './education/config.tsx';
 import { useFollowConfig } from './follow-up/config.tsx';
 import { usePackageConfig } from './package/config.tsx';
@@ -30,16 +30,6 @@ export const careRecordKinds = {
 } as const satisfies Partial<Record<PageKey, CareHandleKind>>;
 export type CareRecordPage = keyof typeof careRecordKinds;
 
-function EducateList({ memberId, title }: { memberId?: number; title?: string }) {
-  return <CareRecordList config={useHealthConfig()} memberId={memberId} title={title} />;
-}
-function ReconsultationList({ memberId, title }: { memberId?: number; title?: string }) {
-  return <CareRecordList config={useFollowConfig()} memberId={memberId} title={title} />;
-}
-function ScheduleList({ memberId, title }: { memberId?: number; title?: string }) {
-  return <CareRecordList config={useScheduleConfig()} memberId={memberId} title={title} />;
-}
-
 /** Packages and, for the page in the sidebar, the medicine catalogue beside them as a second tab. */
 function PackageTabs() {
   const { t } = useTranslation();
@@ -55,7 +45,9 @@ function PackageTabs() {
   );
 }
 
-function PackageList({ memberId, title }: { memberId?: number; title?: string }) {
+type ListProps = { memberId?: number; title?: string };
+
+function PackageList({ memberId, title }: ListProps) {
   const [photos, setPhotos] = useState<CarePackageRow | null>(null);
   const config = usePackageConfig(useCallback((row: CarePackageRow) => setPhotos(row), []));
   return (
@@ -66,10 +58,16 @@ function PackageList({ memberId, title }: { memberId?: number; title?: string })
   );
 }
 
-const lists: Record<CareRecordPage, (props: { memberId?: number; title?: string }) => React.ReactElement> = {
-  educate: EducateList,
-  reconsultation: ReconsultationList,
-  'service-schedule': ScheduleList,
+/** A kind whose list is its config alone. */
+const listOf = <R extends CareRow>(useConfig: () => CareListConfig<R>) =>
+  function ConfigList({ memberId, title }: ListProps) {
+    return <CareRecordList config={useConfig()} memberId={memberId} title={title} />;
+  };
+
+const lists: Record<CareRecordPage, (props: ListProps) => React.ReactElement> = {
+  educate: listOf(useHealthConfig),
+  reconsultation: listOf(useFollowConfig),
+  'service-schedule': listOf(useScheduleConfig),
   'package-record': PackageList,
 };
 

@@ -9,32 +9,21 @@ import {
   careFollowUpRow,
   careFollowUpUpdate,
   departmentLabelKey,
-  enumValues,
   followUpCompanionLabelKey,
   followUpTransportLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { type Column, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
+import { dialog, orDash } from '../../../components/resource/index.ts';
 import { type CareListConfig } from '../records/CareRecordList.tsx';
-import { memberField, useMemberOptions } from '../records/member-picker.tsx';
-import {
-  TwoLines,
-  alertColumn,
-  keywordFilter,
-  notGiven,
-  recordHandles,
-  stateColumn,
-  stateFilter,
-  timeColumn,
-} from '../records/cells.tsx';
+import { recordHandles } from '../records/HandlesDialog.tsx';
+import { TwoLines, alertColumn, choices, joined, keywordFilter, notGiven, stateColumn, stateFilter, timeColumn } from '../records/cells.tsx';
+import { useMemberField } from '../records/member-picker.tsx';
 
 export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
-  const members = useMemberOptions();
-  return useMemo(() => {
-    const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
+  const member = useMemberField();
+  return useMemo<CareListConfig<CareFollowUpRow>>(() => {
+    const departments = choices(Department, departmentLabelKey, t);
     const fields = [
       { name: 'hospital' as const, label: t('care.record.follow.hospital'), required: true },
       { name: 'department' as const, label: t('care.record.follow.department'), kind: 'autocomplete' as const, required: true, options: departments },
@@ -42,18 +31,8 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       { name: 'appointment_at' as const, label: t('care.record.follow.appointmentAt'), kind: 'datetime' as const, required: true },
       { name: 'appointment_no' as const, label: t('care.record.follow.appointmentNo') },
       { name: 'reason' as const, label: t('care.record.follow.reason'), required: true, multiline: true },
-      {
-        name: 'transport' as const,
-        label: t('care.record.follow.transport'),
-        required: true,
-        options: enumOptions(enumValues(FollowUpTransport), followUpTransportLabelKey, t),
-      },
-      {
-        name: 'companion' as const,
-        label: t('care.record.follow.companion'),
-        required: true,
-        options: enumOptions(enumValues(FollowUpCompanion), followUpCompanionLabelKey, t),
-      },
+      { name: 'transport' as const, label: t('care.record.follow.transport'), required: true, options: choices(FollowUpTransport, followUpTransportLabelKey, t) },
+      { name: 'companion' as const, label: t('care.record.follow.companion'), required: true, options: choices(FollowUpCompanion, followUpCompanionLabelKey, t) },
       { name: 'companion_name' as const, label: t('care.record.follow.companionName') },
       { name: 'bring_items' as const, label: t('care.record.follow.bringItems'), helperText: t('care.record.follow.bringHelp') },
       { name: 'result' as const, label: t('care.record.follow.result'), multiline: true, helperText: t('care.record.follow.resultHelp') },
@@ -65,40 +44,27 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       resource: Resource.careFollowUp,
       row: careFollowUpRow,
       touches: [Resource.handleFollow],
-      handles: recordHandles<CareFollowUpRow>(t, Resource.handleFollow, (r) => r.hospital, (r) => r.appointment_at),
+      handles: recordHandles<CareFollowUpRow>(
+        t,
+        Resource.handleFollow,
+        (r) => r.hospital,
+        (r) => r.appointment_at,
+      ),
       columns: [
         timeColumn('appointment_at', t('care.record.follow.appointmentAt')),
-        { id: 'member_name', label: memberLabel, nowrap: true },
-        {
-          id: 'hospital',
-          label: t('care.record.follow.hospital'),
-          render: (r) => (
-            <TwoLines
-              main={r.hospital}
-              sub={[t(departmentLabelKey[r.department]), r.doctor].filter(Boolean).join(' · ')}
-            />
-          ),
-        },
+        { id: 'member_name', label: member.label, nowrap: true },
+        { id: 'hospital', label: t('care.record.follow.hospital'), render: (r) => <TwoLines main={r.hospital} sub={joined(t(departmentLabelKey[r.department]), r.doctor)} /> },
         { id: 'reason', label: t('care.record.follow.reason'), render: (r) => <TwoLines main={r.reason} sub={null} /> },
         {
           id: 'transport',
           label: t('care.record.follow.transport'),
-          render: (r) => (
-            <TwoLines
-              main={t(followUpTransportLabelKey[r.transport])}
-              sub={[t(followUpCompanionLabelKey[r.companion]), r.companion_name].filter(Boolean).join(' · ')}
-            />
-          ),
+          render: (r) => <TwoLines main={t(followUpTransportLabelKey[r.transport])} sub={joined(t(followUpCompanionLabelKey[r.companion]), r.companion_name)} />,
         },
         stateColumn(t),
         { id: 'result', label: t('care.record.follow.result'), render: (r) => <TwoLines main={orDash(r.result)} sub={null} /> },
         alertColumn(t),
-      ] satisfies Column<CareFollowUpRow>[],
-      filters: [
-        keywordFilter(t('care.record.follow.keyword')),
-        { name: 'type', label: t('care.record.follow.department'), kind: 'select', options: departments },
-        stateFilter(t),
       ],
+      filters: [keywordFilter(t('care.record.follow.keyword')), { name: 'type', label: t('care.record.follow.department'), kind: 'select', options: departments }, stateFilter(t)],
       create: (origin) =>
         dialog({
           schema: careFollowUpCreate,
@@ -109,9 +75,9 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
             companion: FollowUpCompanion.staff,
             ...notGiven('doctor', 'appointment_no', 'companion_name', 'bring_items', 'result', 'next_appointment_at', 'remark'),
           },
-          fields: [memberField(memberLabel, members), ...fields],
+          fields: [member, ...fields],
         }),
       edit: (r) => dialog({ schema: careFollowUpUpdate, row: r, fields }),
     };
-  }, [t, memberLabel, members]);
+  }, [t, member]);
 }

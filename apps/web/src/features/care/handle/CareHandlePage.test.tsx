@@ -204,7 +204,19 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
 
   it('gives an as-needed dose inside its interval only with an override reason', async () => {
     const { server } = serve('package-medicine', []);
-    const prn: CarePackageDetail = { ...pkg, id: 12, medicine_name: 'Paracetamol', unit: 'tablet', dose: 1, controlled_level: 0, balance: null, frequency: 21, daily_times: [], prn_min_interval_minutes: 240, prn_max_per_24h: 4 };
+    const prn: CarePackageDetail = {
+      ...pkg,
+      id: 12,
+      medicine_name: 'Paracetamol',
+      unit: 'tablet',
+      dose: 1,
+      controlled_level: 0,
+      balance: null,
+      frequency: 21,
+      daily_times: [],
+      prn_min_interval_minutes: 240,
+      prn_max_per_24h: 4,
+    };
     server.list(Resource.carePackage, carePackageRow, [prn, { ...prn, id: 13, medicine_name: 'Amlodipine', frequency: 1 as const }]);
     server.on('POST', '/handle/package-medicine', (call) =>
       (call.body as { override_reason?: string }).override_reason
@@ -274,7 +286,13 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
   });
 
   it('leaves out the member and area pickers for a role that cannot list them', async () => {
-    signInAs({ router: Role.nursingAide, api: [{ route: '/handle/schedule', method: 'GET' }, { route: '/handle/schedule', method: 'POST' }] });
+    signInAs({
+      router: Role.nursingAide,
+      api: [
+        { route: '/handle/schedule', method: 'GET' },
+        { route: '/handle/schedule', method: 'POST' },
+      ],
+    });
     const server = mockApi();
     server.list('/handle/schedule', careDueRow, [dueRow({})]);
     renderWithProviders(<CareHandlePage kind="schedule" />);

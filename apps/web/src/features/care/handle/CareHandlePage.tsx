@@ -1,6 +1,5 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { type ReactElement, Suspense, lazy, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -18,23 +17,22 @@ import {
   type CareDueRow,
   type CareHandleKind,
   type EcgStatus,
-  ecgStatusLabelKey,
   HandleState,
-  type MemberRow,
   Resource,
-  careDueRow,
-  handleStateLabelKey,
-  memberRow,
-  toUnix,
   UNSET,
+  careDueRow,
+  ecgStatusLabelKey,
+  enumValues,
+  handleStateLabelKey,
+  toUnix,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
-import { type Column, type CustomRowAction, ResourcePage, orDash, useAreaOptions, useResourceOptions } from '../../../components/resource/index.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { localeStore } from '../../../lib/i18n.ts';
-import { usePermission } from '../../../lib/session.ts';
+import { type Column, type CustomRowAction, ResourcePage, orDash, useAreaOptions } from '../../../components/resource/index.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
+import { usePermission } from '../../../lib/session.ts';
+import { StateChip, when } from '../records/cells.tsx';
+import { MemberPicker } from '../records/member-picker.tsx';
 import { type HandleAction, HandleDialog, PrnDoseDialog, handlePath } from './handle-dialogs.tsx';
 
 // The ECG trace (charts) loads only when a reading's trace is asked for.
@@ -47,25 +45,17 @@ const dayBound = (text: string, edge: 'start' | 'end') => {
   return toUnix((edge === 'start' ? day.startOf('day') : day.endOf('day')).toDate());
 };
 
-/** Searchable member filter over the members in scope; cleared means every member. */
-function MemberFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
-  const { t } = useTranslation();
-  const { label } = useMemberTerm();
-  const members = useResourceOptions(Resource.user, memberRow);
-  const options = members.data ?? [];
+/** A day the due list starts or ends at, as the browser's date input holds it. */
+function DayField({ label, value, onChange, min, max }: { label: string; value: string; onChange: (day: string) => void; min?: string; max?: string }) {
   return (
-    <Autocomplete<MemberRow>
+    <TextField
+      type="date"
       size="small"
-      sx={{ minWidth: 240 }}
-      options={options}
-      value={options.find((m) => m.id === value) ?? null}
-      loading={members.isFetching}
-      onChange={(_e, m) => onChange(m?.id)}
-      getOptionLabel={(m) => (m.area_name ? `${m.name} · ${m.area_name}` : m.name)}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={t('common.noData')}
-      loadingText={t('common.loading')}
-      renderInput={(params) => <TextField {...params} label={label} />}
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min || undefined, max: max || undefined } }}
+      sx={(theme) => ({ '& input': { colorScheme: theme.palette.mode } })}
     />
   );
 }
@@ -73,10 +63,9 @@ function MemberFilter({ value, onChange }: { value: number | undefined; onChange
 /** A due item's state in words and colour; a late dose adds its own mark, so colour is never the only sign. */
 function StateCell({ row }: { row: CareDueRow }) {
   const { t } = useTranslation();
-  const processed = row.state === HandleState.processed;
   return (
     <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-      <Chip size="small" variant="outlined" color={processed ? 'success' : 'default'} label={t(handleStateLabelKey[row.state])} />
+      <StateChip state={row.state} />
       {row.late && <Chip size="small" color="error" icon={<AlarmIcon aria-hidden />} label={t('care.handle.late')} />}
     </Stack>
   );
@@ -89,7 +78,7 @@ function LastHandle({ row }: { row: CareDueRow }) {
     <Stack spacing={0.25}>
       <Typography variant="body2">{h.content}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {`${h.staff_name} · ${formatDate(h.handle_time, localeStore.get(), 'dateTime')}`}
+        {`${h.staff_name} · ${when(h.handle_time)}`}
       </Typography>
     </Stack>
   );
@@ -106,7 +95,7 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
   const { label: memberLabel } = useMemberTerm();
   const [search] = useSearchParams();
   const fromUrl = Number(search.get('user_id'));
-  const [memberId, setMemberId] = useState<number | undefined>(Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : undefined);
+  const [memberId, setMemberId] = useState<number | null>(Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null);
   const [state, setState] = useState<number>(HandleState.notProcessed);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -119,12 +108,12 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
   const path = handlePath(kind);
 
   const extraQuery = useMemo(
-    () => ({ user_id: memberId, state: state === UNSET ? undefined : state, start_date: dayBound(from, 'start'), end_date: dayBound(to, 'end') }),
+    () => ({ user_id: memberId ?? undefined, state: state === UNSET ? undefined : state, start_date: dayBound(from, 'start'), end_date: dayBound(to, 'end') }),
     [memberId, state, from, to],
   );
   const columns = useMemo<Column<CareDueRow>[]>(
     () => [
-      { id: 'due_at', label: t(`care.handle.due.${kind}`), sortable: true, nowrap: true, render: (r) => formatDate(r.due_at, localeStore.get(), 'dateTime') },
+      { id: 'due_at', label: t(`care.handle.due.${kind}`), sortable: true, nowrap: true, render: (r) => when(r.due_at) },
       { id: 'member_name', label: memberLabel },
       { id: 'area_name', label: t('page.area'), render: (r) => orDash(r.area_name) },
       {
@@ -141,54 +130,32 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
 
   const open = (action: HandleAction) => (row: CareDueRow) => setOpened({ row, action });
   const processed = (r: CareDueRow) => r.state === HandleState.processed;
-  const traceAction: CustomRowAction<CareDueRow>[] =
-    kind === 'ecg'
-      ? [{ id: 'trace', label: t('care.handle.trace'), icon: <MonitorHeartIcon fontSize="small" />, onClick: (r) => setTrace(r.id), permission: { method: 'GET', route: `${Resource.ecg}/{id}` } }]
-      : [];
-  const rowActions: CustomRowAction<CareDueRow>[] = [
-    ...traceAction,
-    ...((kind === 'package-medicine'
+  const action = (id: HandleAction, icon: ReactElement, color: CustomRowAction<CareDueRow>['color'], hidden = processed): CustomRowAction<CareDueRow> => ({
+    id,
+    label: t(id === 'handle' ? 'care.handle.handle' : `care.handle.dose.${id}`),
+    icon,
+    color,
+    onClick: open(id),
+    permission: id === 'enteredInError' ? { method: 'PATCH', route: `${path}/error/{id}` } : { method: 'POST', route: path },
+    hidden,
+  });
+  const rowActions: CustomRowAction<CareDueRow>[] =
+    kind === 'package-medicine'
       ? [
-          {
-            id: 'given',
-            label: t('care.handle.dose.given'),
-            icon: <CheckCircleIcon fontSize="small" />,
-            color: 'success',
-            onClick: open('given'),
-            permission: { method: 'POST', route: path },
-            hidden: processed,
-          },
-          {
-            id: 'notGiven',
-            label: t('care.handle.dose.notGiven'),
-            icon: <BlockIcon fontSize="small" />,
-            color: 'warning',
-            onClick: open('notGiven'),
-            permission: { method: 'POST', route: path },
-            hidden: processed,
-          },
-          {
-            id: 'enteredInError',
-            label: t('care.handle.dose.enteredInError'),
-            icon: <ErrorOutlineIcon fontSize="small" />,
-            color: 'error',
-            onClick: open('enteredInError'),
-            permission: { method: 'PATCH', route: `${path}/error/{id}` },
-            hidden: (r) => r.state !== HandleState.processed || r.last_handle === null,
-          },
+          action('given', <CheckCircleIcon fontSize="small" />, 'success'),
+          action('notGiven', <BlockIcon fontSize="small" />, 'warning'),
+          // Only a recorded dose can be marked wrong.
+          action('enteredInError', <ErrorOutlineIcon fontSize="small" />, 'error', (r) => !processed(r) || r.last_handle === null),
         ]
-      : [
-          {
-            id: 'handle',
-            label: t('care.handle.handle'),
-            icon: <TaskAltIcon fontSize="small" />,
-            color: 'primary',
-            onClick: open('handle'),
-            permission: { method: 'POST', route: path },
-            hidden: processed,
-          },
-        ]) satisfies CustomRowAction<CareDueRow>[]),
-  ];
+      : [action('handle', <TaskAltIcon fontSize="small" />, 'primary')];
+  if (kind === 'ecg')
+    rowActions.unshift({
+      id: 'trace',
+      label: t('care.handle.trace'),
+      icon: <MonitorHeartIcon fontSize="small" />,
+      onClick: (r) => setTrace(r.id),
+      permission: { method: 'GET', route: `${Resource.ecg}/{id}` },
+    });
 
   return (
     <>
@@ -202,37 +169,17 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
         extraQuery={extraQuery}
         searchExtras={
           <>
-            {canListMembers && <MemberFilter value={memberId} onChange={setMemberId} />}
-            <TextField
-              select
-              size="small"
-              label={t('care.handle.state')}
-              value={state}
-              onChange={(e) => setState(Number(e.target.value))}
-              sx={{ minWidth: 160 }}
-            >
+            {canListMembers && <MemberPicker size="small" value={memberId} onChange={setMemberId} />}
+            <TextField select size="small" label={t('care.handle.state')} value={state} onChange={(e) => setState(Number(e.target.value))} sx={{ minWidth: 160 }}>
               <MenuItem value={UNSET}>{t('common.all')}</MenuItem>
-              <MenuItem value={HandleState.notProcessed}>{t(handleStateLabelKey[HandleState.notProcessed])}</MenuItem>
-              <MenuItem value={HandleState.processed}>{t(handleStateLabelKey[HandleState.processed])}</MenuItem>
+              {enumValues(HandleState).map((v) => (
+                <MenuItem key={v} value={v}>
+                  {t(handleStateLabelKey[v])}
+                </MenuItem>
+              ))}
             </TextField>
-            <TextField
-              type="date"
-              size="small"
-              label={t('care.handle.from')}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-              sx={(theme) => ({ '& input': { colorScheme: theme.palette.mode } })}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label={t('care.handle.to')}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-              sx={(theme) => ({ '& input': { colorScheme: theme.palette.mode } })}
-            />
+            <DayField label={t('care.handle.from')} value={from} onChange={setFrom} max={to} />
+            <DayField label={t('care.handle.to')} value={to} onChange={setTo} min={from} />
           </>
         }
         headerActions={

@@ -21,7 +21,6 @@ import {
   doseEnteredInErrorRequest,
   doseNotGivenReasonLabelKey,
   educateUnderstandingLabelKey,
-  enumValues,
   handleDietRequest,
   handleEcgRequest,
   handleHealthRequest,
@@ -33,11 +32,12 @@ import {
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ActionDialog, type ResourceDialog, dialog, enumOptions, useResourceDetail, useResourceOptions } from '../../../components/resource/index.ts';
 import { nowSeconds } from '../../../components/form/field-time.ts';
+import { ActionDialog, type ResourceDialog, dialog, useResourceDetail, useResourceOptions } from '../../../components/resource/index.ts';
+import { choices, zeroToTen } from '../records/cells.tsx';
 
 /** The record list each kind's handle changes (its state and handles show there too). */
-export const recordResource: Record<CareHandleKind, string> = {
+const recordResource: Record<CareHandleKind, string> = {
   health: Resource.careHealth,
   follow: Resource.careFollowUp,
   schedule: Resource.careSchedule,
@@ -58,86 +58,50 @@ const contentFields = (t: TFunction) => [
   { name: 'remark' as const, label: t('care.handle.remark'), multiline: true },
 ];
 
-function healthDialog(t: TFunction, row: CareDueRow): ResourceDialog {
-  return dialog({
-    schema: handleHealthRequest,
-    defaultValues: { record_id: row.id, content: '', remark: '' },
-    fields: [
-      {
-        name: 'understanding',
-        label: t('care.handle.understanding'),
-        required: true,
-        helperText: t('care.handle.understandingHelp'),
-        options: enumOptions(enumValues(EducateUnderstanding), educateUnderstandingLabelKey, t),
-      },
-      ...contentFields(t),
-    ],
-  });
+/** A due item's handle form: what its kind asks before the content and remark. */
+function handleDialog(t: TFunction, row: CareDueRow): ResourceDialog {
+  const start = { record_id: row.id, content: '', remark: '' };
+  switch (row.kind) {
+    case 'health': {
+      const understanding = choices(EducateUnderstanding, educateUnderstandingLabelKey, t);
+      const fields = [
+        { name: 'understanding' as const, label: t('care.handle.understanding'), required: true, helperText: t('care.handle.understandingHelp'), options: understanding },
+      ];
+      return dialog({ schema: handleHealthRequest, defaultValues: start, fields: [...fields, ...contentFields(t)] });
+    }
+    case 'follow':
+      return dialog({
+        schema: handleFollowRequest,
+        defaultValues: { record_id: row.id, next_appointment_at: null, content: '' },
+        fields: [
+          { name: 'content', label: t('care.handle.result'), required: true, multiline: true, helperText: t('care.handle.resultHelp') },
+          { name: 'next_appointment_at', label: t('care.handle.nextAppointment'), kind: 'datetime' },
+          { name: 'remark', label: t('care.handle.remark'), multiline: true },
+        ],
+      });
+    case 'schedule':
+    case 'package-medicine': {
+      const fields = [{ name: 'done' as const, label: t('care.handle.done'), kind: 'switch' as const, helperText: t('care.handle.doneHelp') }];
+      return dialog({ schema: handleScheduleRequest, defaultValues: { occurrence_id: row.id, done: true, content: '', remark: '' }, fields: [...fields, ...contentFields(t)] });
+    }
+    // Care records II: a pain reassessment records the score it found; the other kinds what was done.
+    case 'symptiom': {
+      const fields = [{ name: 'score' as const, label: t('care.handle.reassessScore'), required: true, helperText: t('care.handle.reassessScoreHelp'), options: zeroToTen }];
+      return dialog({ schema: handleSymptomRequest, defaultValues: start, fields: [...fields, ...contentFields(t)] });
+    }
+    default: {
+      const schema = row.kind === 'diet' ? handleDietRequest : row.kind === 'ecg' ? handleEcgRequest : handleMedicalRecordRequest;
+      return dialog({ schema, defaultValues: start, fields: contentFields(t) });
+    }
+  }
 }
-
-function followDialog(t: TFunction, row: CareDueRow): ResourceDialog {
-  return dialog({
-    schema: handleFollowRequest,
-    defaultValues: { record_id: row.id, next_appointment_at: null, content: '' },
-    fields: [
-      { name: 'content', label: t('care.handle.result'), required: true, multiline: true, helperText: t('care.handle.resultHelp') },
-      { name: 'next_appointment_at', label: t('care.handle.nextAppointment'), kind: 'datetime' },
-      { name: 'remark', label: t('care.handle.remark'), multiline: true },
-    ],
-  });
-}
-
-function scheduleDialog(t: TFunction, row: CareDueRow): ResourceDialog {
-  return dialog({
-    schema: handleScheduleRequest,
-    defaultValues: { occurrence_id: row.id, done: true, content: '', remark: '' },
-    fields: [
-      { name: 'done', label: t('care.handle.done'), kind: 'switch', helperText: t('care.handle.doneHelp') },
-      ...contentFields(t),
-    ],
-  });
-}
-
-/** Care records II: a pain reassessment records the score it found; the other kinds what was done. */
-function symptomDialog(t: TFunction, row: CareDueRow): ResourceDialog {
-  return dialog({
-    schema: handleSymptomRequest,
-    defaultValues: { record_id: row.id, content: '', remark: '' },
-    fields: [
-      {
-        name: 'score',
-        label: t('care.handle.reassessScore'),
-        required: true,
-        helperText: t('care.handle.reassessScoreHelp'),
-        options: Array.from({ length: 11 }, (_, v) => ({ value: v, label: String(v) })),
-      },
-      ...contentFields(t),
-    ],
-  });
-}
-
-function recordDialog(t: TFunction, row: CareDueRow): ResourceDialog {
-  const schema = row.kind === 'diet' ? handleDietRequest : row.kind === 'ecg' ? handleEcgRequest : handleMedicalRecordRequest;
-  return dialog({ schema, defaultValues: { record_id: row.id, content: '', remark: '' }, fields: contentFields(t) });
-}
-
-const handleBuilders: Record<CareHandleKind, (t: TFunction, row: CareDueRow) => ResourceDialog> = {
-  health: healthDialog,
-  follow: followDialog,
-  schedule: scheduleDialog,
-  'package-medicine': scheduleDialog,
-  symptiom: symptomDialog,
-  diet: recordDialog,
-  ecg: recordDialog,
-  'medical-record': recordDialog,
-};
 
 function notGivenDialog(t: TFunction, row: CareDueRow): ResourceDialog {
   return dialog({
     schema: handlePackageMedicineRequest,
     defaultValues: { dose_id: row.id, outcome: DoseOutcome.notGiven, reason_text: '', content: '', remark: '' },
     fields: [
-      { name: 'reason', label: t('care.handle.dose.reason'), required: true, options: enumOptions(enumValues(DoseNotGivenReason), doseNotGivenReasonLabelKey, t) },
+      { name: 'reason', label: t('care.handle.dose.reason'), required: true, options: choices(DoseNotGivenReason, doseNotGivenReasonLabelKey, t) },
       { name: 'reason_text', label: t('care.handle.dose.reasonText'), helperText: t('care.handle.dose.reasonTextHelp') },
       ...contentFields(t),
     ],
@@ -198,35 +162,34 @@ type Opened = { row: CareDueRow; action: HandleAction };
 /** Writes of a handle change the due list and the record's own list and detail. */
 const touchesOf = (kind: CareHandleKind) => [handlePath(kind), recordResource[kind]];
 
-/** A dose's given form waits for its package (unit, dose, PRN limits, controlled level). */
-function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => void }) {
+/** The given form of a due dose (`doseId`) or, for an as-needed dose, of its package. */
+function GivenDialog({ pkg, doseId, title, onClose }: { pkg: CarePackageRow; doseId?: number; title: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageRow);
   // Built once per package: a new form on every render would reset what the user typed.
-  const form = useMemo(() => (pkg.data ? givenDialog(t, pkg.data, { dose_id: row.id }) : null), [t, pkg.data, row.id]);
-  // The http client has said why the package could not be read; the row's action can be tried again.
-  useEffect(() => {
-    if (pkg.isError) onClose();
-  }, [pkg.isError, onClose]);
-  if (!form) return null;
+  const form = useMemo(() => givenDialog(t, pkg, doseId === undefined ? { package_id: pkg.id } : { dose_id: doseId }), [t, pkg, doseId]);
+  const route = Resource.handlePackageMedicine;
   return (
     <ActionDialog
-      title={t('care.handle.dose.givenTitle', { name: row.member_name, title: row.title })}
+      title={t('care.handle.dose.givenTitle', { name: pkg.member_name, title })}
       dialog={form}
       method="POST"
-      path={Resource.handlePackageMedicine}
-      permission={{ method: 'POST', route: Resource.handlePackageMedicine }}
+      path={route}
+      permission={{ method: 'POST', route }}
       touches={touchesOf('package-medicine')}
       onClose={onClose}
     />
   );
 }
 
-const builders: Record<Exclude<HandleAction, 'given'>, (t: TFunction, row: CareDueRow) => ResourceDialog> = {
-  handle: (t, row) => handleBuilders[row.kind](t, row),
-  notGiven: notGivenDialog,
-  enteredInError: (t) => enteredInErrorDialog(t),
-};
+/** A due dose's given form waits for its package (unit, dose, PRN limits, controlled level). */
+function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => void }) {
+  const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageRow);
+  // The http client has said why the package could not be read; the row's action can be tried again.
+  useEffect(() => {
+    if (pkg.isError) onClose();
+  }, [pkg.isError, onClose]);
+  return pkg.data ? <GivenDialog pkg={pkg.data} doseId={row.id} title={row.title} onClose={onClose} /> : null;
+}
 
 /** The dialog a row action opens, built for the row's kind. */
 export function HandleDialog({ opened, onClose }: { opened: Opened; onClose: () => void }) {
@@ -237,31 +200,20 @@ export function HandleDialog({ opened, onClose }: { opened: Opened; onClose: () 
 
 function WriteDialog({ row, action, onClose }: { row: CareDueRow; action: Exclude<HandleAction, 'given'>; onClose: () => void }) {
   const { t } = useTranslation();
-  const form = useMemo(() => builders[action](t, row), [action, t, row]);
+  const form = useMemo(() => (action === 'handle' ? handleDialog(t, row) : action === 'notGiven' ? notGivenDialog(t, row) : enteredInErrorDialog(t)), [action, t, row]);
   const who = { name: row.member_name, title: row.title };
-  const kind = row.kind;
-  const write =
-    action === 'enteredInError'
-      ? {
-          title: t('care.handle.dose.errorTitle', who),
-          method: 'PATCH' as const,
-          path: `${Resource.handlePackageMedicine}/error/${row.last_handle?.id}`,
-          route: `${Resource.handlePackageMedicine}/error/{id}`,
-        }
-      : {
-          title: action === 'notGiven' ? t('care.handle.dose.notGivenTitle', who) : t('care.handle.handleTitle', who),
-          method: 'POST' as const,
-          path: handlePath(kind),
-          route: handlePath(kind),
-        };
+  // A dose entered in error corrects its handle; the other actions add one to the item.
+  const error = action === 'enteredInError';
+  const method = error ? 'PATCH' : 'POST';
+  const route = error ? `${Resource.handlePackageMedicine}/error/{id}` : handlePath(row.kind);
   return (
     <ActionDialog
-      title={write.title}
+      title={t(error ? 'care.handle.dose.errorTitle' : action === 'notGiven' ? 'care.handle.dose.notGivenTitle' : 'care.handle.handleTitle', who)}
       dialog={form}
-      method={write.method}
-      path={write.path}
-      permission={{ method: write.method, route: write.route }}
-      touches={touchesOf(kind)}
+      method={method}
+      path={error ? `${Resource.handlePackageMedicine}/error/${row.last_handle?.id}` : route}
+      permission={{ method, route }}
+      touches={touchesOf(row.kind)}
       onClose={onClose}
     />
   );
@@ -277,20 +229,7 @@ export function PrnDoseDialog({ onClose }: { onClose: () => void }) {
   const prn = (packages.data ?? []).filter((p) => p.frequency === MedicationFrequency.prn && p.enable);
   const [picked, setPicked] = useState<CarePackageRow | null>(null);
   const [confirmed, setConfirmed] = useState<CarePackageRow | null>(null);
-  const form = useMemo(() => (confirmed ? givenDialog(t, confirmed, { package_id: confirmed.id }) : null), [t, confirmed]);
-  if (confirmed && form) {
-    return (
-      <ActionDialog
-        title={t('care.handle.dose.givenTitle', { name: confirmed.member_name, title: confirmed.medicine_name })}
-        dialog={form}
-        method="POST"
-        path={Resource.handlePackageMedicine}
-        permission={{ method: 'POST', route: Resource.handlePackageMedicine }}
-        touches={touchesOf('package-medicine')}
-        onClose={onClose}
-      />
-    );
-  }
+  if (confirmed) return <GivenDialog pkg={confirmed} title={confirmed.medicine_name} onClose={onClose} />;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="prn-dialog-title">
       <DialogTitle id="prn-dialog-title">{t('care.handle.dose.prnTitle')}</DialogTitle>

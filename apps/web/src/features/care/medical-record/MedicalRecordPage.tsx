@@ -1,41 +1,27 @@
-import {
-  Department,
-  type MedicalRecordRow,
-  Resource,
-  departmentLabelKey,
-  enumValues,
-  medicalRecordCreate,
-  medicalRecordRow,
-  medicalRecordUpdate,
-} from '@vigil/contracts';
+import { Department, type MedicalRecordRow, Resource, departmentLabelKey, medicalRecordCreate, medicalRecordRow, medicalRecordUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import {
-  type Column,
-  ResourcePage,
-  dialog,
-  enumOptions,
-  orDash,
-} from '../../../components/resource/index.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
-import { memberField, useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
-import { reportFiles } from '../records/record-files.ts';
 import { todaySeconds } from '../../../components/form/field-time.ts';
+import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
 import { CareHandleLink } from '../handle-link.tsx';
-import { DueChip, day } from '../records/cells.tsx';
+import { DueChip, choices, day, timeColumn } from '../records/cells.tsx';
 import { useFilesAction } from '../records/files-action.tsx';
+import { useMemberField, useMemberFilter } from '../records/member-picker.tsx';
+import { reportFiles } from '../records/record-files.ts';
 
 export function MedicalRecordPage() {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
-  const members = useMemberOptions();
+  const member = useMemberField();
   const filter = useMemberFilter();
-  const departments = enumOptions(enumValues(Department), departmentLabelKey, t);
-  const files = useFilesAction<MedicalRecordRow>('/file/report', (r) => r.attachments, (r) => `${r.member_name} ${r.diagnosis}`);
+  const files = useFilesAction<MedicalRecordRow>(
+    '/file/report',
+    (r) => r.attachments,
+    (r) => `${r.member_name} ${r.diagnosis}`,
+  );
   const fields = [
     { name: 'diagnosis' as const, label: t('careRecords.medical.diagnosis'), required: true },
     { name: 'icd_code' as const, label: t('careRecords.medical.icd'), helperText: t('careRecords.medical.icdHelp') },
     { name: 'hospital' as const, label: t('careRecords.medical.hospital'), required: true },
-    { name: 'department' as const, label: t('careRecords.department'), required: true, options: departments },
+    { name: 'department' as const, label: t('careRecords.department'), required: true, options: choices(Department, departmentLabelKey, t) },
     { name: 'doctor' as const, label: t('careRecords.doctor') },
     { name: 'diagnosed_at' as const, label: t('careRecords.medical.diagnosedAt'), kind: 'date' as const, required: true },
     { name: 'ended_at' as const, label: t('careRecords.medical.endedAt'), kind: 'date' as const },
@@ -44,8 +30,8 @@ export function MedicalRecordPage() {
     { name: 'attachments' as const, label: t('careRecords.medical.attachments'), kind: 'files' as const, files: reportFiles },
   ];
   const columns: Column<MedicalRecordRow>[] = [
-    { id: 'diagnosed_at', label: t('careRecords.medical.diagnosedAt'), sortable: true, nowrap: true, render: (r) => day(r.diagnosed_at) },
-    { id: 'member_name', label: memberLabel },
+    timeColumn('diagnosed_at', t('careRecords.medical.diagnosedAt'), day),
+    { id: 'member_name', label: member.label },
     { id: 'diagnosis', label: t('careRecords.medical.diagnosis'), render: (r) => (r.icd_code ? `${r.diagnosis} (${r.icd_code})` : r.diagnosis) },
     { id: 'hospital', label: t('careRecords.medical.hospital'), render: (r) => `${r.hospital} · ${t(departmentLabelKey[r.department])}` },
     { id: 'doctor', label: t('careRecords.doctor'), render: (r) => orDash(r.doctor) },
@@ -71,18 +57,10 @@ export function MedicalRecordPage() {
           dialog: dialog({
             schema: medicalRecordCreate,
             defaultValues: { diagnosed_at: todaySeconds(), ended_at: null, attachments: [] },
-            fields: [memberField(memberLabel, members), ...fields],
+            fields: [member, ...fields],
           }),
         }}
-        edit={{
-          title: t('careRecords.medical.edit'),
-          dialog: (r) =>
-            dialog({
-              schema: medicalRecordUpdate,
-              row: r,
-              fields,
-            }),
-        }}
+        edit={{ title: t('careRecords.medical.edit'), dialog: (r) => dialog({ schema: medicalRecordUpdate, row: r, fields }) }}
         deletable
       />
       {files.dialog}

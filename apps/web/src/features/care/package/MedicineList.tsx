@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
-import { z } from 'zod';
 import {
   ControlledLevel,
   DosageForm,
@@ -9,7 +8,6 @@ import {
   Resource,
   controlledLevelLabelKey,
   dosageFormLabelKey,
-  enumValues,
   medicationTypeLabelKey,
   medicineCreate,
   medicineRow,
@@ -17,62 +15,31 @@ import {
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
+import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
+import { choices, notGiven } from '../records/cells.tsx';
 
-/** The catalogue form: empty optional texts are sent as "not given". */
-const shape = z.object({
-  name: z.string(),
-  generic_name: z.string(),
-  strength: z.string(),
-  form: z.number(),
-  unit: z.string(),
-  medication_type: z.number(),
-  controlled_level: z.number(),
-  time_critical: z.boolean(),
-  remark: z.string(),
-});
-type MedicineForm = z.infer<typeof shape>;
-const orNull = (v: string) => (v.trim() === '' ? null : v);
-const body = (f: MedicineForm) => ({ ...f, generic_name: orNull(f.generic_name), strength: orNull(f.strength), remark: orNull(f.remark) });
-const createForm = shape.transform((f) => body(f) as z.input<typeof medicineCreate>).pipe(medicineCreate);
-const editForm = shape.transform((f) => body(f) as z.input<typeof medicineUpdate>).pipe(medicineUpdate);
-
-const blank: MedicineForm = {
-  name: '',
-  generic_name: '',
-  strength: '',
+/** A new medicine: a tablet of western medicine, neither controlled nor time-critical; its optional texts not given. */
+const newMedicine = {
   form: DosageForm.tablet,
-  unit: '',
   medication_type: MedicationType.western,
   controlled_level: ControlledLevel.none,
   time_critical: false,
-  remark: '',
+  ...notGiven('generic_name', 'strength', 'remark'),
 };
-const formOf = (r: MedicineRow): MedicineForm => ({
-  name: r.name,
-  generic_name: r.generic_name ?? '',
-  strength: r.strength ?? '',
-  form: r.form,
-  unit: r.unit,
-  medication_type: r.medication_type,
-  controlled_level: r.controlled_level,
-  time_critical: r.time_critical,
-  remark: r.remark ?? '',
-});
 
 function fields(t: TFunction) {
   return [
     { name: 'name' as const, label: t('care.medicine.name'), required: true, helperText: t('care.medicine.nameHelp') },
     { name: 'generic_name' as const, label: t('care.medicine.genericName') },
     { name: 'strength' as const, label: t('care.medicine.strength'), helperText: t('care.medicine.strengthHelp') },
-    { name: 'form' as const, label: t('care.medicine.form'), required: true, options: enumOptions(enumValues(DosageForm), dosageFormLabelKey, t) },
+    { name: 'form' as const, label: t('care.medicine.form'), required: true, options: choices(DosageForm, dosageFormLabelKey, t) },
     { name: 'unit' as const, label: t('care.medicine.unit'), required: true, helperText: t('care.medicine.unitHelp') },
-    { name: 'medication_type' as const, label: t('care.record.package.medicationType'), required: true, options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t) },
+    { name: 'medication_type' as const, label: t('care.record.package.medicationType'), required: true, options: choices(MedicationType, medicationTypeLabelKey, t) },
     {
       name: 'controlled_level' as const,
       label: t('care.medicine.controlled'),
       required: true,
-      options: enumOptions(enumValues(ControlledLevel), controlledLevelLabelKey, t),
+      options: choices(ControlledLevel, controlledLevelLabelKey, t),
       helperText: t('care.medicine.controlledHelp'),
     },
     { name: 'time_critical' as const, label: t('care.record.package.timeCritical'), kind: 'switch' as const, helperText: t('care.record.package.timeCriticalHelp') },
@@ -111,10 +78,10 @@ export function MedicineList({ tabs }: { tabs: React.ReactNode }) {
       subHeader={tabs}
       filters={[
         { name: 'keyword', label: t('care.medicine.keyword'), kind: 'text' },
-        { name: 'class', label: t('care.medicine.controlled'), kind: 'select', options: enumOptions(enumValues(ControlledLevel), controlledLevelLabelKey, t) },
+        { name: 'class', label: t('care.medicine.controlled'), kind: 'select', options: choices(ControlledLevel, controlledLevelLabelKey, t) },
       ]}
-      create={{ label: t('care.medicine.create'), dialog: dialog({ schema: createForm, defaultValues: blank, fields: fields(t) }) }}
-      edit={{ title: t('care.medicine.edit'), dialog: (r) => dialog({ schema: editForm, defaultValues: formOf(r), fields: fields(t) }) }}
+      create={{ label: t('care.medicine.create'), dialog: dialog({ schema: medicineCreate, defaultValues: newMedicine, fields: fields(t) }) }}
+      edit={{ title: t('care.medicine.edit'), dialog: (r) => dialog({ schema: medicineUpdate, row: r, fields: fields(t) }) }}
       enable={{ field: 'enable' }}
       deletable
     />

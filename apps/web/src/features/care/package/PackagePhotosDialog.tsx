@@ -1,10 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -19,6 +14,7 @@ import { useWrite } from '../../../components/resource/index.ts';
 import { withGlobalLoading } from '../../../lib/global-loading.ts';
 import { request } from '../../../lib/http.ts';
 import { usePermission } from '../../../lib/session.ts';
+import { ViewDialog } from '../records/view-dialog.tsx';
 
 const uploaded = z.object({ name: z.string() });
 
@@ -80,41 +76,35 @@ export function PackagePhotosDialog({ row, onClose }: { row: CarePackageRow; onC
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="package-photos-title">
-      <DialogTitle id="package-photos-title">{t('care.record.package.photosOf', { name: row.member_name, medicine: row.medicine_name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {photos.length === 0 ? (
-            <Typography color="text.secondary">{t('care.record.package.noPhotos')}</Typography>
-          ) : (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-              {photos.map((name, i) => (
-                <Photo
-                  key={name}
-                  name={name}
-                  packageId={row.id}
-                  alt={t('care.record.package.photoAlt', { n: i + 1, medicine: row.medicine_name })}
-                  onRemove={canChange ? () => void change(photos.filter((p) => p !== name)).catch(() => undefined) : undefined}
-                />
-              ))}
-            </Box>
-          )}
-          {canUpload && canChange && (
-            <FileUpload
-              extensions={['png', 'jpg', 'jpeg', 'webp']}
-              maxCount={Math.max(room, 0)}
-              maxSizeMB={CARE_ATTACHMENT_MAX_MB}
-              disabled={room <= 0 || save.isPending}
-              label={t('care.record.package.addPhotos')}
-              hint={t('care.record.package.photoHint', { limit: CARE_ATTACHMENT_LIMIT, max: CARE_ATTACHMENT_MAX_MB })}
-              onFiles={(files) => void upload(files).catch(() => undefined)}
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog title={t('care.record.package.photosOf', { name: row.member_name, medicine: row.medicine_name })} onClose={onClose}>
+      <Stack spacing={2}>
+        {photos.length === 0 ? (
+          <Typography color="text.secondary">{t('care.record.package.noPhotos')}</Typography>
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            {photos.map((name, i) => (
+              <Photo
+                key={name}
+                name={name}
+                packageId={row.id}
+                alt={t('care.record.package.photoAlt', { n: i + 1, medicine: row.medicine_name })}
+                onRemove={canChange ? () => void change(photos.filter((p) => p !== name)).catch(() => undefined) : undefined}
+              />
+            ))}
+          </Box>
+        )}
+        {canUpload && canChange && (
+          <FileUpload
+            extensions={['png', 'jpg', 'jpeg', 'webp']}
+            maxCount={Math.max(room, 0)}
+            maxSizeMB={CARE_ATTACHMENT_MAX_MB}
+            disabled={room <= 0 || save.isPending}
+            label={t('care.record.package.addPhotos')}
+            hint={t('care.record.package.photoHint', { limit: CARE_ATTACHMENT_LIMIT, max: CARE_ATTACHMENT_MAX_MB })}
+            onFiles={(files) => void upload(files).catch(() => undefined)}
+          />
+        )}
+      </Stack>
+    </ViewDialog>
   );
 }

@@ -14,7 +14,6 @@ import {
   carePackageUpdate,
   checkRegimen,
   localDayStart,
-  enumValues,
   medicationFrequencyLabelKey,
   medicationRouteLabelKey,
   medicationTypeLabelKey,
@@ -23,42 +22,26 @@ import {
   weekdayLabelKey,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { dialog, enumOptions, useResourceOptions } from '../../../components/resource/index.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
+import { nowSeconds } from '../../../components/form/field-time.ts';
+import { dialog, useResourceOptions } from '../../../components/resource/index.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { type CareListConfig } from '../records/CareRecordList.tsx';
-import { memberField, useMemberOptions } from '../records/member-picker.tsx';
-import { nowSeconds } from '../../../components/form/field-time.ts';
-import {
-  TwoLines,
-  careDayText,
-  keywordFilter,
-  minuteText,
-  notGiven,
-  periodFields,
-} from '../records/cells.tsx';
+import { TwoLines, choices, joined, keywordFilter, minuteText, notGiven, periodColumn, periodFields } from '../records/cells.tsx';
+import { useMemberField } from '../records/member-picker.tsx';
 
 /** The half-hour times a package's daily times are picked from (a home's medication rounds). */
-const dailyTimeChoices = Array.from({ length: 48 }, (_, i) => i * 30);
+const dailyTimes = Array.from({ length: 48 }, (_, i) => ({ value: i * 30, label: minuteText(i * 30) }));
 
 /** `onPhotos` opens a package's photos (stable: a state setter), which the page shows in its own dialog. */
 export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareListConfig<CarePackageRow> {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
-  const members = useMemberOptions();
-  const medicines = useResourceOptions(
-    Resource.medicine,
-    medicineRow,
-    { enable: 1 },
-    usePermission('GET', Resource.medicine),
-  );
+  const member = useMemberField();
+  const medicines = useResourceOptions(Resource.medicine, medicineRow, { enable: 1 }, usePermission('GET', Resource.medicine));
   const canSeePhotos = usePermission('GET', `${Resource.filePackageMedicine}/{id}`);
   return useMemo<CareListConfig<CarePackageRow>>(() => {
-    const medicineOptions = (medicines.data ?? []).map((m) => ({
-      value: m.id,
-      label: [m.name, m.strength, m.generic_name && `(${m.generic_name})`].filter(Boolean).join(' '),
-    }));
-    const times = dailyTimeChoices.map((m) => ({ value: m, label: minuteText(m) }));
+    const medicineOptions = (medicines.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.strength, m.generic_name && `(${m.generic_name})`].filter(Boolean).join(' ') }));
+    const medicationTypes = choices(MedicationType, medicationTypeLabelKey, t);
+    const prescriptionTypes = choices(PrescriptionType, prescriptionTypeLabelKey, t);
     const fields = [
       {
         name: 'medicine_id' as const,
@@ -68,24 +51,14 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         options: medicineOptions,
         helperText: t('care.record.package.medicineHelp'),
       },
-      {
-        name: 'medication_type' as const,
-        label: t('care.record.package.medicationType'),
-        required: true,
-        options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t),
-      },
-      {
-        name: 'prescription_type' as const,
-        label: t('care.record.package.prescriptionType'),
-        required: true,
-        options: enumOptions(enumValues(PrescriptionType), prescriptionTypeLabelKey, t),
-      },
+      { name: 'medication_type' as const, label: t('care.record.package.medicationType'), required: true, options: medicationTypes },
+      { name: 'prescription_type' as const, label: t('care.record.package.prescriptionType'), required: true, options: prescriptionTypes },
       {
         name: 'frequency' as const,
         label: t('care.record.package.frequency'),
         kind: 'autocomplete' as const,
         required: true,
-        options: enumOptions(enumValues(MedicationFrequency), medicationFrequencyLabelKey, t),
+        options: choices(MedicationFrequency, medicationFrequencyLabelKey, t),
       },
       {
         name: 'dose' as const,
@@ -97,19 +70,19 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         required: true,
         helperText: t('care.record.package.doseHelp'),
       },
-      { name: 'route' as const, label: t('care.record.package.route'), required: true, options: enumOptions(enumValues(MedicationRoute), medicationRouteLabelKey, t) },
+      { name: 'route' as const, label: t('care.record.package.route'), required: true, options: choices(MedicationRoute, medicationRouteLabelKey, t) },
       {
         name: 'daily_times' as const,
         label: t('care.record.package.dailyTimes'),
         kind: 'multiselect' as const,
-        options: times,
+        options: dailyTimes,
         helperText: t('care.record.package.dailyTimesHelp'),
       },
       {
         name: 'weekdays' as const,
         label: t('care.record.schedule.weekdays'),
         kind: 'multiselect' as const,
-        options: enumOptions(enumValues(Weekday), weekdayLabelKey, t),
+        options: choices(Weekday, weekdayLabelKey, t),
         helperText: t('care.record.package.weekdaysHelp'),
       },
       ...periodFields(t),
@@ -135,19 +108,14 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       row: carePackageRow,
       touches: [Resource.handlePackageMedicine],
       columns: [
-        { id: 'member_name', label: memberLabel, nowrap: true },
+        { id: 'member_name', label: member.label, nowrap: true },
         {
           id: 'medicine_name',
           label: t('care.record.package.medicine'),
           render: (r) => (
             <TwoLines
               main={t('care.record.package.doseOf', { name: r.medicine_name, dose: r.dose, unit: r.unit })}
-              sub={[
-                t(medicationRouteLabelKey[r.route]),
-                r.time_critical ? t('care.record.package.timeCriticalShort') : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+              sub={joined(t(medicationRouteLabelKey[r.route]), r.time_critical && t('care.record.package.timeCriticalShort'))}
             />
           ),
         },
@@ -155,59 +123,27 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
           id: 'frequency',
           label: t('care.record.package.frequency'),
           sortable: true,
-          render: (r) => (
-            <TwoLines
-              main={t(medicationFrequencyLabelKey[r.frequency])}
-              sub={r.daily_times.map(minuteText).join(t('care.record.separator')) || null}
-            />
-          ),
+          render: (r) => <TwoLines main={t(medicationFrequencyLabelKey[r.frequency])} sub={r.daily_times.map(minuteText).join(t('care.record.separator')) || null} />,
         },
-        {
-          id: 'start_date',
-          label: t('care.record.period'),
-          sortable: true,
-          nowrap: true,
-          render: (r) =>
-            t('care.record.fromTo', {
-              from: careDayText(r.start_date),
-              to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date),
-            }),
-        },
+        periodColumn(t),
         {
           id: 'prescription_type',
           label: t('care.record.package.prescriptionType'),
-          render: (r) => (
-            <TwoLines
-              main={t(prescriptionTypeLabelKey[r.prescription_type])}
-              sub={t(medicationTypeLabelKey[r.medication_type])}
-            />
-          ),
+          render: (r) => <TwoLines main={t(prescriptionTypeLabelKey[r.prescription_type])} sub={t(medicationTypeLabelKey[r.medication_type])} />,
         },
         {
           id: 'balance',
           label: t('care.record.package.balance'),
-          render: (r) =>
-            r.controlled_level === ControlledLevel.none || r.balance === null
-              ? '-'
-              : t('care.record.package.amount', { amount: r.balance, unit: r.unit }),
+          render: (r) => (r.controlled_level === ControlledLevel.none || r.balance === null ? '-' : t('care.record.package.amount', { amount: r.balance, unit: r.unit })),
         },
       ],
       filters: [
         keywordFilter(t('care.record.package.keyword')),
-        { name: 'type', label: t('care.record.package.medicationType'), kind: 'select', options: enumOptions(enumValues(MedicationType), medicationTypeLabelKey, t) },
-        {
-          name: 'class',
-          label: t('care.record.package.prescriptionType'),
-          kind: 'select',
-          options: enumOptions(enumValues(PrescriptionType), prescriptionTypeLabelKey, t),
-        },
+        { name: 'type', label: t('care.record.package.medicationType'), kind: 'select', options: medicationTypes },
+        { name: 'class', label: t('care.record.package.prescriptionType'), kind: 'select', options: prescriptionTypes },
       ],
       enable: { field: 'enable' },
-      rowActions: canSeePhotos
-        ? [
-            { id: 'photos', nowrap: true, label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos },
-          ]
-        : [],
+      rowActions: canSeePhotos ? [{ id: 'photos', label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos }] : [],
       create: (origin) =>
         dialog({
           schema: carePackageCreate,
@@ -223,9 +159,9 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
             time_critical: false,
             ...notGiven('end_date', 'prn_min_interval_minutes', 'prn_max_per_24h', 'prn_indication', 'pharmacy_name', 'prescriber', 'hospital', 'remark'),
           },
-          fields: [memberField(memberLabel, members), ...fields],
+          fields: [member, ...fields],
         }),
       edit: (r) => dialog({ schema: carePackageUpdate.superRefine(checkRegimen), row: r, fields }),
     };
-  }, [t, memberLabel, members, medicines.data, canSeePhotos, onPhotos]);
+  }, [t, member, medicines.data, canSeePhotos, onPhotos]);
 }

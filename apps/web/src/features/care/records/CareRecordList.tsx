@@ -1,10 +1,8 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
-import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { type PageKey, Resource, staffRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +23,7 @@ import { usePermission, useSession } from '../../../lib/session.ts';
 import { MemberPicker } from './member-picker.tsx';
 
 /** A care row as every care list shows it: its member, and the alert it answered if any. */
-type CareRow = { id: number; member_id: number; member_name: string };
+export type CareRow = { id: number; member_id: number; member_name: string };
 
 /** Where a new record comes from: the member chosen, and the alert it answers when opened from one. */
 export type Origin = { memberId: number | null; abnormalId: number | null };
@@ -68,13 +66,6 @@ export function useStaffOptions() {
   }, [staff.data, me]);
 }
 
-/** The alert a record answered, shown on its row (docs/care.md "alert"). */
-export function AlertCell({ id }: { id: number | null }) {
-  const { t } = useTranslation();
-  if (id === null) return <>-</>;
-  return <Chip size="small" variant="outlined" color="warning" icon={<NotificationsActiveIcon aria-hidden />} label={t('care.record.alertNo', { id })} />;
-}
-
 /**
  * One care record list (SPEC §2 care-staff group, and the member-care area when `memberId` is
  * fixed): newest first, so a saved record shows at the top; a member filter; a button to the
@@ -88,9 +79,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
   const filterMember = memberId ?? positive(search.get('user_id'));
   const abnormalId = positive(search.get('abnormal_id'));
   const [viewing, setViewing] = useState<R | null>(null);
-  const [creating, setCreating] = useState<Origin | null>(() =>
-    search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null,
-  );
+  const [creating, setCreating] = useState<Origin | null>(() => (search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null));
   const save = useSave<unknown>(config.resource, config.touches);
   const extraQuery = useMemo(() => ({ user_id: filterMember ?? undefined }), [filterMember]);
   // Built once per opening: a form rebuilt on every render would reset what the user typed.

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import {
-  type CareHealthRow,
-  Resource,
-  Role,
-  careHealthCreate,
-  careHealthRow,
-  careScheduleCreate,
-  careScheduleRow,
-  localDayStart,
-  memberRow,
-} from '@vigil/contracts';
+import { type CareHealthRow, Resource, Role, careHealthCreate, careHealthRow, careScheduleCreate, careScheduleRow, localDayStart, memberRow } from '@vigil/contracts';
 import { testMember } from '../../../test/members.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';

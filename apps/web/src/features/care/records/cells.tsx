@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { CARE_UTC_OFFSET_MINUTES, HandleState, enumValues, handleStateLabelKey } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,6 @@ import { timeText } from '../../../components/form/field-time.ts';
 import { type Column, type FilterSpec, enumOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { AlertCell, type CareListConfig } from './CareRecordList.tsx';
-import { HandlesDialog } from './HandlesDialog.tsx';
 
 /** What the care record lists show the same way, whatever the kind: cells, columns, filters, handles. */
 
@@ -21,6 +20,12 @@ export const minuteText = (minutes: number) => timeText('time', minutes);
 export const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
 export const day = (s: number) => formatDate(s, localeStore.get());
 
+/** Select choices of a contracts enumeration, in its order, named by its label keys. */
+export const choices = <V extends number>(values: Record<string, V>, labelKey: Record<V, string>, t: TFunction) => enumOptions(enumValues(values), labelKey, t);
+
+/** A 0–10 score (a pain intensity, a reassessment) as choices. */
+export const zeroToTen = Array.from({ length: 11 }, (_, v) => ({ value: v, label: String(v) }));
+
 /** A plan's first and last day (a schedule's, a package's), on the care home's calendar. */
 export const periodFields = (t: TFunction) => [
   { name: 'start_date' as const, label: t('care.record.startDate'), kind: 'date' as const, ...careZone, required: true },
@@ -30,7 +35,7 @@ export const periodFields = (t: TFunction) => [
 /** Optional fields a new record starts without: null, as the server stores "not given". */
 export const notGiven = <K extends string>(...names: K[]) => Object.fromEntries(names.map((n) => [n, null])) as Record<K, null>;
 
-function StateChip({ state }: { state: number }) {
+export function StateChip({ state }: { state: number }) {
   const { t } = useTranslation();
   const processed = state === HandleState.processed;
   return <Chip size="small" variant="outlined" color={processed ? 'success' : 'default'} label={t(handleStateLabelKey[state as HandleState])} />;
@@ -41,6 +46,9 @@ export function DueChip({ state, due }: { state: HandleState; due: string }) {
   const { t } = useTranslation();
   return state === HandleState.processed ? <>{t(handleStateLabelKey[state])}</> : <Chip size="small" color="warning" label={due} />;
 }
+
+/** "a · b" of a cell's parts, without those not given. */
+export const joined = (...parts: (string | null | false)[]) => parts.filter(Boolean).join(' · ');
 
 /** A main line and a quieter second line in one cell. */
 export function TwoLines({ main, sub }: { main: string; sub: string | null }) {
@@ -57,10 +65,19 @@ export function TwoLines({ main, sub }: { main: string; sub: string | null }) {
   );
 }
 
-/** A date-time column the list can sort by. */
-export function timeColumn<R>(id: keyof R & string, label: string): Column<R> {
-  return { id, label, sortable: true, nowrap: true, render: (r) => when(r[id] as number) };
+/** A date-time column the list can sort by (a day's, with `show` = `day`). */
+export function timeColumn<R>(id: keyof R & string, label: string, show = when): Column<R> {
+  return { id, label, sortable: true, nowrap: true, render: (r) => show(r[id] as number) };
 }
+
+/** A plan's days, from its first to its last or "ongoing". */
+export const periodColumn = <R extends { start_date: number; end_date: number | null }>(t: TFunction): Column<R> => ({
+  id: 'start_date',
+  label: t('care.record.period'),
+  sortable: true,
+  nowrap: true,
+  render: (r) => t('care.record.fromTo', { from: careDayText(r.start_date), to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date) }),
+});
 
 /** Whether the record is handled or still due. */
 export const stateColumn = <R extends { state: number }>(t: TFunction): Column<R> => ({
@@ -70,12 +87,13 @@ export const stateColumn = <R extends { state: number }>(t: TFunction): Column<R
   render: (r) => <StateChip state={r.state} />,
 });
 
-/** The alert the record answers, if it was opened from one. */
+/** The alert the record answers, if it was opened from one (docs/care.md "alert"). */
 export const alertColumn = <R extends { abnormal_id: number | null }>(t: TFunction): Column<R> => ({
   id: 'abnormal_id',
   nowrap: true,
   label: t('care.record.alert'),
-  render: (r) => <AlertCell id={r.abnormal_id} />,
+  render: ({ abnormal_id: id }) =>
+    id === null ? '-' : <Chip size="small" variant="outlined" color="warning" icon={<NotificationsActiveIcon aria-hidden />} label={t('care.record.alertNo', { id })} />,
 });
 
 export const keywordFilter = (label: string): FilterSpec => ({ name: 'keyword', label, kind: 'text' });
@@ -84,17 +102,5 @@ export const stateFilter = (t: TFunction): FilterSpec => ({
   name: 'state',
   label: t('care.handle.state'),
   kind: 'select',
-  options: enumOptions(enumValues(HandleState), handleStateLabelKey, t),
+  options: choices(HandleState, handleStateLabelKey, t),
 });
-
-type HandledRow = { id: number; member_id: number; member_name: string; state: number };
-
-/** A record that is itself handled (education, a follow-up visit): its handles, due at `dueOf`. */
-export function recordHandles<R extends HandledRow>(t: TFunction, resource: string, titleOf: (r: R) => string, dueOf: (r: R) => number): CareListConfig<R>['handles'] {
-  return {
-    permission: resource,
-    render: (r, onClose) => (
-      <HandlesDialog title={t('care.record.handlesOf', { name: r.member_name, title: titleOf(r) })} path={`${resource}/${r.id}`} due={dueOf(r)} state={r.state} onClose={onClose} />
-    ),
-  };
-}

@@ -9,26 +9,24 @@ import { usePermission } from '../../../lib/session.ts';
 
 /**
  * The one member picker of the care records: the members in scope, searchable by name and area,
- * as a form's `autocomplete` field (`memberField`) or, outside a form, as `MemberPicker`. A role
+ * as a form's `autocomplete` field (`useMemberField`) or, outside a form, as `MemberPicker`. A role
  * without the member list gets none: the member-care area and the alert still fix the member.
  */
 export function useMemberOptions() {
   const allowed = usePermission('GET', Resource.user);
   const members = useResourceOptions(Resource.user, memberRow, {}, allowed);
-  return useMemo(
-    () => (members.data ?? []).map((m: MemberRow) => ({ value: m.id, label: m.area_name ? `${m.name} · ${m.area_name}` : m.name })),
-    [members.data],
-  );
+  return useMemo(() => (members.data ?? []).map((m: MemberRow) => ({ value: m.id, label: m.area_name ? `${m.name} · ${m.area_name}` : m.name })), [members.data]);
 }
 
-/** The member field of a create form (fixed, and so pre-filled, in the member-care area). */
-export const memberField = (label: string, options: { value: number; label: string }[]) => ({
-  name: 'member_id' as const,
-  label,
-  kind: 'autocomplete' as const,
-  required: true,
-  options,
-});
+/**
+ * The member field of a create form (fixed, and so pre-filled, in the member-care area), named with
+ * the organisation's word for its members; its label also heads the lists' member column.
+ */
+export function useMemberField() {
+  const { label } = useMemberTerm();
+  const options = useMemberOptions();
+  return useMemo(() => ({ name: 'member_id' as const, label, kind: 'autocomplete' as const, required: true, options }), [label, options]);
+}
 
 type PickerProps = { value: number | null; onChange: (id: number | null) => void; error?: string; required?: boolean; size?: 'small' | 'medium' };
 

@@ -13,7 +13,12 @@ export const mealPhotos: FilesSpec = { upload: (f) => uploadFile('/file/diet', f
 export const symptomPhotos: FilesSpec = { upload: (f) => uploadFile('/file/symptiom', f), extensions: images, maxCount: CARE_ATTACHMENT_LIMIT, maxSizeMB: CARE_ATTACHMENT_MAX_MB };
 
 /** Health reports and medical-record attachments: PDFs and images. */
-export const reportFiles: FilesSpec = { upload: (f) => uploadFile('/file/report', f), extensions: ['pdf', ...images], maxCount: CARE_ATTACHMENT_LIMIT, maxSizeMB: REPORT_FILE_MAX_MB };
+export const reportFiles: FilesSpec = {
+  upload: (f) => uploadFile('/file/report', f),
+  extensions: ['pdf', ...images],
+  maxCount: CARE_ATTACHMENT_LIMIT,
+  maxSizeMB: REPORT_FILE_MAX_MB,
+};
 
 /** A stethoscope recording: one audio file. */
 export const stethoscopeAudio: FilesSpec = {

@@ -3,31 +3,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import {
-  type CareReportRow,
-  ReportType,
-  Resource,
-  careReportCreate,
-  careReportRow,
-  enumValues,
-  reportTypeLabelKey,
-} from '@vigil/contracts';
+import { type CareReportRow, ReportType, Resource, careReportCreate, careReportRow, reportTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
-import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { localeStore } from '../../../lib/i18n.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
+import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
 import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
-import { memberField, useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
+import { choices, day, timeColumn } from '../records/cells.tsx';
+import { useMemberField, useMemberFilter } from '../records/member-picker.tsx';
 import { reportFiles } from '../records/record-files.ts';
+import { ViewDialog } from '../records/view-dialog.tsx';
 
 /** One report file shown in the page: a PDF in the browser's viewer, an image as itself. */
 function FilePreview({ name, recordId, title }: { name: string; recordId: number; title: string }) {
@@ -43,23 +30,43 @@ function FilePreview({ name, recordId, title }: { name: string; recordId: number
   );
 }
 
+/** A report's summary and each of its files, previewed with a download button. */
+function ReportDialog({ report, onClose }: { report: CareReportRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fileTitle = (i: number) => (report.files.length > 1 ? t('careRecords.report.fileN', { title: report.title, n: i + 1 }) : report.title);
+  const download = (name: string) => downloadFile('/file/report', name, report.id, `${report.title}${name.slice(name.lastIndexOf('.'))}`);
+  return (
+    <ViewDialog title={`${report.title} · ${report.member_name}`} maxWidth="lg" onClose={onClose}>
+      <Stack spacing={2}>
+        {report.summary && <Alert severity="info">{report.summary}</Alert>}
+        {report.files.map((name, i) => (
+          <Stack key={name} spacing={1}>
+            <FilePreview name={name} recordId={report.id} title={fileTitle(i)} />
+            <Button startIcon={<DownloadIcon />} variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => void download(name).catch(() => undefined)}>
+              {t('careRecords.download')}
+            </Button>
+          </Stack>
+        ))}
+      </Stack>
+    </ViewDialog>
+  );
+}
+
 /** SPEC §2 `health-report`: uploaded reports with preview and download by record_id. */
 export default function HealthReportPage() {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
-  const members = useMemberOptions();
+  const member = useMemberField();
   const filter = useMemberFilter();
   const [viewing, setViewing] = useState<CareReportRow | null>(null);
-  const types = enumOptions(enumValues(ReportType), reportTypeLabelKey, t);
+  const types = choices(ReportType, reportTypeLabelKey, t);
   const columns: Column<CareReportRow>[] = [
-    { id: 'report_date', label: t('careRecords.report.date'), sortable: true, nowrap: true, render: (r) => formatDate(r.report_date, localeStore.get()) },
-    { id: 'member_name', label: memberLabel },
+    timeColumn('report_date', t('careRecords.report.date'), day),
+    { id: 'member_name', label: member.label },
     { id: 'type', label: t('careRecords.report.type'), render: (r) => t(reportTypeLabelKey[r.type]) },
     { id: 'title', label: t('careRecords.report.title') },
     { id: 'hospital', label: t('careRecords.report.hospital'), render: (r) => orDash(r.hospital) },
     { id: 'files', label: t('careRecords.report.files'), render: (r) => r.files.length },
   ];
-  const fileTitle = (r: CareReportRow, i: number) => (r.files.length > 1 ? t('careRecords.report.fileN', { title: r.title, n: i + 1 }) : r.title);
   return (
     <>
       <ResourcePage
@@ -79,7 +86,7 @@ export default function HealthReportPage() {
             schema: careReportCreate,
             defaultValues: { type: ReportType.lab, report_date: todaySeconds(), files: [] },
             fields: [
-              memberField(memberLabel, members),
+              member,
               { name: 'type', label: t('careRecords.report.type'), required: true, options: types },
               { name: 'title', label: t('careRecords.report.title'), required: true },
               { name: 'report_date', label: t('careRecords.report.date'), kind: 'date', required: true },
@@ -100,34 +107,7 @@ export default function HealthReportPage() {
         ]}
         deletable
       />
-      <Dialog open={viewing !== null} onClose={() => setViewing(null)} fullWidth maxWidth="lg" aria-labelledby="report-view-title">
-        {viewing && (
-          <>
-            <DialogTitle id="report-view-title">{`${viewing.title} · ${viewing.member_name}`}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={2}>
-                {viewing.summary && <Alert severity="info">{viewing.summary}</Alert>}
-                {viewing.files.map((name, i) => (
-                  <Stack key={name} spacing={1}>
-                    <FilePreview name={name} recordId={viewing.id} title={fileTitle(viewing, i)} />
-                    <Button
-                      startIcon={<DownloadIcon />}
-                      variant="outlined"
-                      sx={{ alignSelf: 'flex-start' }}
-                      onClick={() => void downloadFile('/file/report', name, viewing.id, `${viewing.title}${name.slice(name.lastIndexOf('.'))}`).catch(() => undefined)}
-                    >
-                      {t('careRecords.download')}
-                    </Button>
-                  </Stack>
-                ))}
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setViewing(null)}>{t('common.close')}</Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {viewing && <ReportDialog report={viewing} onClose={() => setViewing(null)} />}
     </>
   );
 }

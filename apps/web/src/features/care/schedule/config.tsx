@@ -11,25 +11,16 @@ import {
   checkScheduleRule,
   localDayStart,
   careServiceLabelKey,
-  enumValues,
   scheduleRepeatLabelKey,
   weekdayLabelKey,
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Column, dialog, enumOptions } from '../../../components/resource/index.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
-import { type CareListConfig, useStaffOptions } from '../records/CareRecordList.tsx';
-import { memberField, useMemberOptions } from '../records/member-picker.tsx';
 import { nowSeconds } from '../../../components/form/field-time.ts';
-import {
-  TwoLines,
-  careDayText,
-  keywordFilter,
-  minuteText,
-  notGiven,
-  periodFields,
-} from '../records/cells.tsx';
+import { dialog } from '../../../components/resource/index.ts';
+import { type CareListConfig, useStaffOptions } from '../records/CareRecordList.tsx';
+import { TwoLines, choices, keywordFilter, minuteText, notGiven, periodColumn, periodFields } from '../records/cells.tsx';
+import { useMemberField } from '../records/member-picker.tsx';
 
 /** A schedule's own rule: a one-off ends the day it starts, and only a weekly one keeps its days. */
 const scheduleRule = <V extends { repeat?: ScheduleRepeat; start_date?: number; end_date?: number | null; weekdays?: number[] }>(v: V) => ({
@@ -40,40 +31,31 @@ const scheduleRule = <V extends { repeat?: ScheduleRepeat; start_date?: number; 
 
 /** "Daily 09:00", "Weekly Mon, Thu 09:00", "Once 09:00". */
 function ruleText(t: TFunction, r: CareScheduleRow): string {
-  const days =
-    r.repeat === ScheduleRepeat.weekly
-      ? ` ${r.weekdays.map((d) => t(weekdayLabelKey[d as Weekday])).join(t('care.record.separator'))}`
-      : '';
+  const days = r.repeat === ScheduleRepeat.weekly ? ` ${r.weekdays.map((d) => t(weekdayLabelKey[d as Weekday])).join(t('care.record.separator'))}` : '';
   return `${t(scheduleRepeatLabelKey[r.repeat])}${days} ${minuteText(r.time_of_day)}`;
 }
 
 export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
-  const members = useMemberOptions();
+  const member = useMemberField();
   const staff = useStaffOptions();
-  return useMemo(() => {
+  return useMemo<CareListConfig<CareScheduleRow>>(() => {
+    const services = choices(CareService, careServiceLabelKey, t);
     const fields = [
-      { name: 'service' as const, label: t('care.record.schedule.service'), required: true, options: enumOptions(enumValues(CareService), careServiceLabelKey, t) },
+      { name: 'service' as const, label: t('care.record.schedule.service'), required: true, options: services },
       { name: 'title' as const, label: t('care.record.schedule.title'), required: true, helperText: t('care.record.schedule.titleHelp') },
-      { name: 'repeat' as const, label: t('care.record.schedule.repeat'), required: true, options: enumOptions(enumValues(ScheduleRepeat), scheduleRepeatLabelKey, t) },
+      { name: 'repeat' as const, label: t('care.record.schedule.repeat'), required: true, options: choices(ScheduleRepeat, scheduleRepeatLabelKey, t) },
       {
         name: 'weekdays' as const,
         label: t('care.record.schedule.weekdays'),
         kind: 'multiselect' as const,
-        options: enumOptions(enumValues(Weekday), weekdayLabelKey, t),
+        options: choices(Weekday, weekdayLabelKey, t),
         helperText: t('care.record.schedule.weekdaysHelp'),
       },
       ...periodFields(t),
       { name: 'time_of_day' as const, label: t('care.record.schedule.time'), kind: 'time' as const, required: true },
       { name: 'duration_minutes' as const, label: t('care.record.schedule.duration'), type: 'number' as const, min: 5, max: 480, step: 5, required: true },
-      {
-        name: 'staff_id' as const,
-        label: t('care.record.schedule.staff'),
-        kind: 'autocomplete' as const,
-        options: staff,
-        helperText: t('care.record.schedule.staffHelp'),
-      },
+      { name: 'staff_id' as const, label: t('care.record.schedule.staff'), kind: 'autocomplete' as const, options: staff, helperText: t('care.record.schedule.staffHelp') },
       { name: 'remark' as const, label: t('admin.common.remark'), multiline: true },
     ];
     return {
@@ -82,27 +64,14 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
       row: careScheduleRow,
       touches: [Resource.handleSchedule],
       columns: [
-        { id: 'member_name', label: memberLabel, nowrap: true },
+        { id: 'member_name', label: member.label, nowrap: true },
         { id: 'service', label: t('care.record.schedule.service'), render: (r) => <TwoLines main={r.title} sub={t(careServiceLabelKey[r.service])} /> },
         { id: 'time_of_day', nowrap: true, label: t('care.record.schedule.repeat'), sortable: true, render: (r) => ruleText(t, r) },
-        {
-          id: 'start_date',
-          label: t('care.record.period'),
-          sortable: true,
-          nowrap: true,
-          render: (r) =>
-            t('care.record.fromTo', {
-              from: careDayText(r.start_date),
-              to: r.end_date === null ? t('care.record.ongoing') : careDayText(r.end_date),
-            }),
-        },
+        periodColumn(t),
         { id: 'duration_minutes', nowrap: true, label: t('care.record.schedule.durationColumn'), render: (r) => t('care.record.minutes', { count: r.duration_minutes }) },
         { id: 'staff_name', nowrap: true, label: t('care.record.schedule.staff'), render: (r) => r.staff_name ?? t('care.record.schedule.anyone') },
-      ] satisfies Column<CareScheduleRow>[],
-      filters: [
-        keywordFilter(t('care.record.schedule.title')),
-        { name: 'type', label: t('care.record.schedule.service'), kind: 'select', options: enumOptions(enumValues(CareService), careServiceLabelKey, t) },
       ],
+      filters: [keywordFilter(t('care.record.schedule.title')), { name: 'type', label: t('care.record.schedule.service'), kind: 'select', options: services }],
       enable: { field: 'enable' },
       create: (origin) =>
         dialog({
@@ -117,10 +86,10 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
             weekdays: [],
             ...notGiven('end_date', 'staff_id', 'remark'),
           },
-          fields: [memberField(memberLabel, members), ...fields],
+          fields: [member, ...fields],
           toBody: scheduleRule,
         }),
       edit: (r) => dialog({ schema: careScheduleUpdate.superRefine(checkScheduleRule), row: r, fields, toBody: scheduleRule }),
     };
-  }, [t, memberLabel, members, staff]);
+  }, [t, member, staff]);
 }

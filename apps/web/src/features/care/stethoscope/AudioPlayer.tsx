@@ -73,7 +73,12 @@ export function AudioPlayer({ name, recordId, title }: { name: string; recordId:
           fileName={`stethoscope-${recordId}`}
         />
       )}
-      <Button startIcon={<DownloadIcon />} variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => void downloadFile('/file/stethoscope', name, recordId, name).catch(() => undefined)}>
+      <Button
+        startIcon={<DownloadIcon />}
+        variant="outlined"
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => void downloadFile('/file/stethoscope', name, recordId, name).catch(() => undefined)}
+      >
         {t('careRecords.download')}
       </Button>
     </Stack>

@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  Organ,
-  OrganPosition,
-  Resource,
-  Role,
-  careStethoscopeCreate,
-  careStethoscopeRow,
-  memberRow,
-  organPositions,
-} from '@vigil/contracts';
+import { Organ, OrganPosition, Resource, Role, careStethoscopeCreate, careStethoscopeRow, memberRow, organPositions } from '@vigil/contracts';
 import { STORED, careApi, pickMember } from '../records/test-support.ts';
 import { testMember } from '../../../test/members.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
@@ -19,7 +10,16 @@ import StethoscopePage from './StethoscopePage.tsx';
 
 // uPlot (the recording's waveform) asks matchMedia for the pixel ratio as it loads.
 vi.hoisted(() => {
-  window.matchMedia = (media: string) => ({ matches: false, media, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false });
+  window.matchMedia = (media: string) => ({
+    matches: false,
+    media,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
 });
 
 describe('stethoscope recordings', { timeout: 30_000 }, () => {

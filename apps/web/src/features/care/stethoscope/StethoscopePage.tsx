@@ -1,9 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import {
@@ -13,7 +8,6 @@ import {
   StethoscopeMode,
   careStethoscopeCreate,
   careStethoscopeRow,
-  enumValues,
   organLabelKey,
   organPositionLabelKey,
   organPositions,
@@ -21,26 +15,24 @@ import {
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { nowSeconds } from '../../../components/form/field-time.ts';
-import { type Column, ResourcePage, dialog, enumOptions, orDash } from '../../../components/resource/index.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { localeStore } from '../../../lib/i18n.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
-import { AudioPlayer } from './AudioPlayer.tsx';
-import { memberField, useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
+import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
+import { choices, timeColumn, when } from '../records/cells.tsx';
+import { useMemberField, useMemberFilter } from '../records/member-picker.tsx';
 import { stethoscopeAudio } from '../records/record-files.ts';
+import { ViewDialog } from '../records/view-dialog.tsx';
+import { AudioPlayer } from './AudioPlayer.tsx';
 
 /** SPEC §2 `stethoscope`: auscultation recordings with playback, waveform and download. */
 export default function StethoscopePage() {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
-  const members = useMemberOptions();
+  const member = useMemberField();
   const filter = useMemberFilter();
   const [playing, setPlaying] = useState<CareStethoscopeRow | null>(null);
-  const modes = enumOptions(enumValues(StethoscopeMode), stethoscopeModeLabelKey, t);
+  const modes = choices(StethoscopeMode, stethoscopeModeLabelKey, t);
   const siteOf = (r: CareStethoscopeRow) => t('careRecords.stethoscope.site', { organ: t(organLabelKey[r.organ]), position: t(organPositionLabelKey[r.position]) });
   const columns: Column<CareStethoscopeRow>[] = [
-    { id: 'recorded_at', label: t('careRecords.stethoscope.recordedAt'), sortable: true, nowrap: true, render: (r) => formatDate(r.recorded_at, localeStore.get(), 'dateTime') },
-    { id: 'member_name', label: memberLabel },
+    timeColumn('recorded_at', t('careRecords.stethoscope.recordedAt')),
+    { id: 'member_name', label: member.label },
     { id: 'mode', label: t('careRecords.stethoscope.mode'), render: (r) => t(stethoscopeModeLabelKey[r.mode]) },
     { id: 'position', label: t('careRecords.stethoscope.position'), render: siteOf },
     { id: 'findings', label: t('careRecords.stethoscope.findings'), render: (r) => orDash(r.findings) },
@@ -62,10 +54,10 @@ export default function StethoscopePage() {
             schema: careStethoscopeCreate,
             defaultValues: { recorded_at: nowSeconds(), mode: StethoscopeMode.membrane, organ: Organ.heart, position: organPositions[Organ.heart][0] },
             fields: [
-              memberField(memberLabel, members),
+              member,
               { name: 'recorded_at', label: t('careRecords.stethoscope.recordedAt'), kind: 'datetime', required: true },
               { name: 'mode', label: t('careRecords.stethoscope.mode'), required: true, options: modes },
-              { name: 'organ', label: t('careRecords.stethoscope.organ'), required: true, options: enumOptions(enumValues(Organ), organLabelKey, t) },
+              { name: 'organ', label: t('careRecords.stethoscope.organ'), required: true, options: choices(Organ, organLabelKey, t) },
               {
                 name: 'position',
                 label: t('careRecords.stethoscope.position'),
@@ -90,22 +82,14 @@ export default function StethoscopePage() {
         ]}
         deletable
       />
-      <Dialog open={playing !== null} onClose={() => setPlaying(null)} fullWidth maxWidth="md" aria-labelledby="playing-title">
-        {playing && (
-          <>
-            <DialogTitle id="playing-title">{t('careRecords.stethoscope.playingTitle', { member: playing.member_name, site: siteOf(playing) })}</DialogTitle>
-            <DialogContent>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {`${formatDate(playing.recorded_at, localeStore.get(), 'dateTime')} · ${t(stethoscopeModeLabelKey[playing.mode])}`}
-              </Typography>
-              <AudioPlayer name={playing.audio} recordId={playing.id} title={siteOf(playing)} />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setPlaying(null)}>{t('common.close')}</Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {playing && (
+        <ViewDialog title={t('careRecords.stethoscope.playingTitle', { member: playing.member_name, site: siteOf(playing) })} maxWidth="md" onClose={() => setPlaying(null)}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {`${when(playing.recorded_at)} · ${t(stethoscopeModeLabelKey[playing.mode])}`}
+          </Typography>
+          <AudioPlayer name={playing.audio} recordId={playing.id} title={siteOf(playing)} />
+        </ViewDialog>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CareSymptomRow, Resource, Role, careSymptomCreate, careSymptomRow, memberRow } from '@vigil/contracts';
+import { careApi, pickMember } from '../records/test-support.ts';
 import { testMember } from '../../../test/members.ts';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
@@ -31,11 +32,7 @@ const assessment: CareSymptomRow = {
   updated_at: 1_767_225_600,
 };
 
-const api = [
-  { route: Resource.careSymptom, method: 'GET' as const },
-  { route: Resource.careSymptom, method: 'POST' as const },
-  { route: Resource.user, method: 'GET' as const },
-];
+const api = careApi(Resource.careSymptom);
 
 describe('symptom page', { timeout: 30_000 }, () => {
   it('lists an assessment above 3 in words with its site and the reassessment due', async () => {
@@ -60,8 +57,7 @@ describe('symptom page', { timeout: 30_000 }, () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'New assessment' }));
     const form = within(await screen.findByRole('dialog', { name: 'New assessment' }));
-    await userEvent.click(form.getByRole('combobox', { name: /Resident/ }));
-    await userEvent.click(await screen.findByRole('option', { name: /Mei Chen/ }));
+    await pickMember(form, /Resident/);
     // Left and right are the member's own; the front view shows the member's left on the reader's right.
     const leftArmFront = form.getByRole('button', { name: 'Left arm, Front' });
     expect(leftArmFront.getAttribute('x')).toBe('138');

@@ -23,12 +23,10 @@ import {
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, orDash, useResourceOptions } from '../../../components/resource/index.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { localeStore } from '../../../lib/i18n.ts';
-import { useMemberTerm } from '../../../lib/member-term.ts';
-import { useMemberFilter, useMemberOptions } from '../records/member-picker.tsx';
-import { symptomDialog } from './symptom-form.tsx';
 import { CareHandleLink } from '../handle-link.tsx';
+import { timeColumn, when } from '../records/cells.tsx';
+import { useMemberField, useMemberFilter } from '../records/member-picker.tsx';
+import { symptomDialog } from './symptom-form.tsx';
 
 function useSiteName() {
   const { t } = useTranslation();
@@ -44,7 +42,14 @@ function ScoreChip({ score }: { score: number | null }) {
   const { t } = useTranslation();
   if (score === null) return <>-</>;
   const alert = score > PAIN_ALERT_ABOVE;
-  return <Chip size="small" color={alert ? 'error' : 'default'} variant={alert ? 'filled' : 'outlined'} label={t(alert ? 'careRecords.symptom.scoreAlert' : 'careRecords.symptom.scoreOf', { score })} />;
+  return (
+    <Chip
+      size="small"
+      color={alert ? 'error' : 'default'}
+      variant={alert ? 'filled' : 'outlined'}
+      label={t(alert ? 'careRecords.symptom.scoreAlert' : 'careRecords.symptom.scoreOf', { score })}
+    />
+  );
 }
 
 /**
@@ -86,7 +91,14 @@ function SymptomTrend({ memberId }: { memberId: number }) {
             <Box key={s.name}>
               <Typography variant="body2">{s.name}</Typography>
               <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} aria-hidden>
-                <line x1="0" x2={W} y1={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)} y2={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)} stroke={theme.palette.warning.main} strokeDasharray="4 3" />
+                <line
+                  x1="0"
+                  x2={W}
+                  y1={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)}
+                  y2={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)}
+                  stroke={theme.palette.warning.main}
+                  strokeDasharray="4 3"
+                />
                 <polyline points={xy.map(([x, y]) => `${x},${y}`).join(' ')} fill="none" stroke={theme.palette.primary.main} strokeWidth="2" />
                 {xy.map(([x, y], i) => (
                   <circle key={i} cx={x} cy={y} r="3.5" fill={s.points[i].value > PAIN_ALERT_ABOVE ? theme.palette.error.main : theme.palette.primary.main} />
@@ -97,7 +109,7 @@ function SymptomTrend({ memberId }: { memberId: number }) {
                 <tbody>
                   {s.points.map((p, i) => (
                     <tr key={i}>
-                      <td>{formatDate(p.at, localeStore.get(), 'dateTime')}</td>
+                      <td>{when(p.at)}</td>
                       <td>{t('careRecords.symptom.scoreOf', { score: p.value })}</td>
                     </tr>
                   ))}
@@ -114,15 +126,14 @@ function SymptomTrend({ memberId }: { memberId: number }) {
 /** SPEC §2 `symptom-manage`: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
 export default function SymptomPage() {
   const { t } = useTranslation();
-  const { label: memberLabel } = useMemberTerm();
+  const member = useMemberField();
   const siteName = useSiteName();
-  const members = useMemberOptions();
   const filter = useMemberFilter();
   const memberId = filter.extraQuery.user_id ?? null;
   const columns = useMemo<Column<CareSymptomRow>[]>(
     () => [
-      { id: 'assessed_at', label: t('careRecords.symptom.assessedAt'), sortable: true, nowrap: true, render: (r) => formatDate(r.assessed_at, localeStore.get(), 'dateTime') },
-      { id: 'member_name', label: memberLabel },
+      timeColumn('assessed_at', t('careRecords.symptom.assessedAt')),
+      { id: 'member_name', label: member.label },
       { id: 'score', label: t('careRecords.symptom.score'), sortable: true, render: (r) => <ScoreChip score={r.score} /> },
       {
         id: 'sites',
@@ -133,7 +144,11 @@ export default function SymptomPage() {
               <Typography key={i} variant="body2">
                 {s.finding === SymptomFinding.pain
                   ? t('careRecords.symptom.painSite', { site: siteName(s), intensity: s.intensity ?? '-', worst: s.worst ? t('careRecords.symptom.worstMark') : '' })
-                  : t('careRecords.symptom.woundSite', { site: siteName(s), finding: t(symptomFindingLabelKey[s.finding]), category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]) })}
+                  : t('careRecords.symptom.woundSite', {
+                      site: siteName(s),
+                      finding: t(symptomFindingLabelKey[s.finding]),
+                      category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]),
+                    })}
               </Typography>
             ))}
           </Stack>
@@ -148,28 +163,31 @@ export default function SymptomPage() {
           ) : r.state === HandleState.processed ? (
             t('careRecords.symptom.reassessed')
           ) : (
-            <Chip size="small" color={r.reassess_at < nowUnix() ? 'error' : 'warning'} icon={<AlarmIcon aria-hidden />} label={t('careRecords.symptom.reassessBy', { time: formatDate(r.reassess_at, localeStore.get(), 'dateTime') })} />
+            <Chip
+              size="small"
+              color={r.reassess_at < nowUnix() ? 'error' : 'warning'}
+              icon={<AlarmIcon aria-hidden />}
+              label={t('careRecords.symptom.reassessBy', { time: when(r.reassess_at) })}
+            />
           ),
       },
       { id: 'assessor_name', label: t('careRecords.symptom.assessor'), render: (r) => orDash(r.assessor_name) },
     ],
-    [t, memberLabel, siteName],
+    [t, member.label, siteName],
   );
   return (
-    <>
-      <ResourcePage
-        title={t('page.symptom-manage')}
-        resource={Resource.careSymptom}
-        row={careSymptomRow}
-        columns={columns}
-        initialParams={{ order: 'desc', order_by: 'assessed_at' }}
-        {...filter}
-        touches={[Resource.handleSymptom, Resource.abnormal]}
-        headerActions={<CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />}
-        create={{ label: t('careRecords.symptom.create'), dialog: symptomDialog(t, memberLabel, members, memberId) }}
-        subHeader={memberId !== null ? <SymptomTrend memberId={memberId} /> : undefined}
-        deletable
-      />
-    </>
+    <ResourcePage
+      title={t('page.symptom-manage')}
+      resource={Resource.careSymptom}
+      row={careSymptomRow}
+      columns={columns}
+      initialParams={{ order: 'desc', order_by: 'assessed_at' }}
+      {...filter}
+      touches={[Resource.handleSymptom, Resource.abnormal]}
+      headerActions={<CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />}
+      create={{ label: t('careRecords.symptom.create'), dialog: symptomDialog(t, member, memberId) }}
+      subHeader={memberId !== null ? <SymptomTrend memberId={memberId} /> : undefined}
+      deletable
+    />
   );
 }

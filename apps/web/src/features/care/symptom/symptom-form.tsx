@@ -40,7 +40,8 @@ import type { CustomFieldProps } from '../../../components/form/FormField.tsx';
 import { nowSeconds } from '../../../components/form/field-time.ts';
 import { type ResourceDialog, dialog, enumOptions } from '../../../components/resource/index.ts';
 import { BodyMap } from './BodyMap.tsx';
-import { memberField } from '../records/member-picker.tsx';
+import type { useMemberField } from '../records/member-picker.tsx';
+import { choices, zeroToTen } from '../records/cells.tsx';
 import { symptomPhotos } from '../records/record-files.ts';
 
 /**
@@ -124,7 +125,15 @@ function SymptomSitesField({ value, onChange, values, errorAt }: Field) {
   };
   const siteName = (s: SymptomSite) => t('careRecords.symptom.region', { part: t(bodyMainPartLabelKey[s.main_part]), view: t(bodyViewLabelKey[s.view]) });
   const score = symptomScore({ tool, painad: tool === PainTool.painad ? (values.painad ?? null) : null, sites });
-  const select = (i: number, name: keyof SymptomSite, label: string, current: number | null, options: { value: number; label: string }[], patch: (v: number | null) => Partial<SymptomSite>, opts: { required?: boolean; helper?: string } = {}) => (
+  const select = (
+    i: number,
+    name: keyof SymptomSite,
+    label: string,
+    current: number | null,
+    options: { value: number; label: string }[],
+    patch: (v: number | null) => Partial<SymptomSite>,
+    opts: { required?: boolean; helper?: string } = {},
+  ) => (
     <TextField
       select
       size="small"
@@ -168,23 +177,45 @@ function SymptomSitesField({ value, onChange, values, errorAt }: Field) {
               </IconButton>
             </Stack>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mt: 1 }}>
-              {select(i, 'small_part', t('careRecords.symptom.smallPart'), s.small_part, bodyMainPartSmallParts[s.main_part].map((p) => ({ value: p, label: t(bodySmallPartLabelKey[p]) })), (v) => ({ small_part: v as SymptomSite['small_part'] }))}
-              {select(i, 'organ_position', t('careRecords.symptom.organPosition'), s.organ_position, enumOptions(enumValues(OrganPosition), organPositionLabelKey, t), (v) => ({ organ_position: v as SymptomSite['organ_position'] }))}
-              {select(i, 'finding', t('careRecords.symptom.finding'), s.finding, enumOptions(enumValues(SymptomFinding), symptomFindingLabelKey, t), (v) =>
-                v === SymptomFinding.pain ? { finding: v, category: null } : { finding: v as SymptomFinding, pain_type: null, intensity: null, worst: false },
-              { required: true })}
+              {select(
+                i,
+                'small_part',
+                t('careRecords.symptom.smallPart'),
+                s.small_part,
+                bodyMainPartSmallParts[s.main_part].map((p) => ({ value: p, label: t(bodySmallPartLabelKey[p]) })),
+                (v) => ({ small_part: v as SymptomSite['small_part'] }),
+              )}
+              {select(i, 'organ_position', t('careRecords.symptom.organPosition'), s.organ_position, choices(OrganPosition, organPositionLabelKey, t), (v) => ({
+                organ_position: v as SymptomSite['organ_position'],
+              }))}
+              {select(
+                i,
+                'finding',
+                t('careRecords.symptom.finding'),
+                s.finding,
+                choices(SymptomFinding, symptomFindingLabelKey, t),
+                (v) => (v === SymptomFinding.pain ? { finding: v, category: null } : { finding: v as SymptomFinding, pain_type: null, intensity: null, worst: false }),
+                { required: true },
+              )}
               {pain ? (
                 <>
-                  {select(i, 'pain_type', t('careRecords.symptom.painType'), s.pain_type, enumOptions(enumValues(PainType), painTypeLabelKey, t), (v) => ({ pain_type: v as PainType }), { required: true })}
+                  {select(i, 'pain_type', t('careRecords.symptom.painType'), s.pain_type, choices(PainType, painTypeLabelKey, t), (v) => ({ pain_type: v as PainType }), {
+                    required: true,
+                  })}
                   {tool === PainTool.numeric &&
-                    select(i, 'intensity', t('careRecords.symptom.intensity'), s.intensity, Array.from({ length: 11 }, (_, v) => ({ value: v, label: String(v) })), (v) => ({ intensity: v }), {
+                    select(i, 'intensity', t('careRecords.symptom.intensity'), s.intensity, zeroToTen, (v) => ({ intensity: v }), {
                       required: true,
                       helper: t('careRecords.symptom.intensityHelp'),
                     })}
-                  <FormControlLabel control={<Radio checked={s.worst} onChange={() => onChange(sites.map((x, j) => ({ ...x, worst: j === i })))} />} label={t('careRecords.symptom.worst')} />
+                  <FormControlLabel
+                    control={<Radio checked={s.worst} onChange={() => onChange(sites.map((x, j) => ({ ...x, worst: j === i })))} />}
+                    label={t('careRecords.symptom.worst')}
+                  />
                 </>
               ) : (
-                select(i, 'category', t('careRecords.symptom.category'), s.category, enumOptions(categories, woundCategoryLabelKey, t), (v) => ({ category: v as WoundCategory }), { required: true })
+                select(i, 'category', t('careRecords.symptom.category'), s.category, enumOptions(categories, woundCategoryLabelKey, t), (v) => ({ category: v as WoundCategory }), {
+                  required: true,
+                })
               )}
             </Box>
           </Paper>
@@ -196,15 +227,15 @@ function SymptomSitesField({ value, onChange, values, errorAt }: Field) {
 }
 
 /** The new-assessment dialog, for the member the list is filtered to (if any). */
-export function symptomDialog(t: TFunction, memberLabel: string, members: { value: number; label: string }[], memberId: number | null): ResourceDialog {
+export function symptomDialog(t: TFunction, member: ReturnType<typeof useMemberField>, memberId: number | null): ResourceDialog {
   return dialog({
     schema: careSymptomCreate,
     wide: true,
     defaultValues: { member_id: memberId ?? undefined, assessed_at: nowSeconds(), tool: PainTool.numeric, painad: null, sites: [], onset_at: null, photos: [] },
     fields: [
-      memberField(memberLabel, members),
+      member,
       { name: 'assessed_at', label: t('careRecords.symptom.assessedAt'), kind: 'datetime', required: true },
-      { name: 'tool', label: t('careRecords.symptom.tool'), required: true, options: enumOptions(enumValues(PainTool), painToolLabelKey, t) },
+      { name: 'tool', label: t('careRecords.symptom.tool'), required: true, options: choices(PainTool, painToolLabelKey, t) },
       { name: 'painad', label: t('careRecords.symptom.painadItems'), kind: 'custom', render: (f) => <PainadItemsField {...f} /> },
       { name: 'sites', label: t('careRecords.symptom.sites'), kind: 'custom', render: (f) => <SymptomSitesField {...f} /> },
       { name: 'onset_at', label: t('careRecords.symptom.onset'), kind: 'datetime' },
