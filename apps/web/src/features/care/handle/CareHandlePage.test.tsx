@@ -21,6 +21,7 @@ import {
 import { type Toast, setToastSink } from '../../../lib/notify.ts';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
+import { saveAndRead } from '../records/test-support.ts';
 import CareHandlePage from './CareHandlePage.tsx';
 
 const DUE = 1_767_254_400;
@@ -129,9 +130,7 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     const form = within(await screen.findByRole('dialog', { name: 'Handle: Mei Chen, Shower, assisted' }));
     await userEvent.type(form.getByLabelText(/Handling content/), 'Showered with help');
     served.splice(0);
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', '/handle/schedule')).toHaveLength(1));
-    const body = handleScheduleRequest.parse(server.callsTo('POST', '/handle/schedule')[0].body);
+    const body = await saveAndRead(form, server, '/handle/schedule', handleScheduleRequest);
     expect(body).toMatchObject({ occurrence_id: 31, done: true, content: 'Showered with help' });
     await waitFor(() => expect(toasts).toContainEqual({ variant: 'success', key: 'toast.success' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Shower, assisted' })).toBeNull());
@@ -150,9 +149,7 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
 
     await userEvent.click(form.getByRole('combobox', { name: /Reason not given/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Refused' }));
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', '/handle/package-medicine')).toHaveLength(1));
-    const body = handlePackageMedicineRequest.parse(server.callsTo('POST', '/handle/package-medicine')[0].body);
+    const body = await saveAndRead(form, server, '/handle/package-medicine', handlePackageMedicineRequest);
     expect(body).toMatchObject({ dose_id: 51, outcome: 1, reason: 0, content: 'Spat it out' });
   });
 
@@ -169,9 +166,7 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     expect((form.getByLabelText(/Amount given \(mg\)/) as HTMLInputElement).value).toBe('5');
     await userEvent.type(form.getByLabelText(/Witness account/), 'nurse2');
     await userEvent.type(form.getByLabelText(/Witness password/), 'secret-1');
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', '/handle/package-medicine')).toHaveLength(1));
-    const body = handlePackageMedicineRequest.parse(server.callsTo('POST', '/handle/package-medicine')[0].body);
+    const body = await saveAndRead(form, server, '/handle/package-medicine', handlePackageMedicineRequest);
     expect(body).toMatchObject({ dose_id: 51, outcome: 0, amount: 5, witness_account: 'nurse2', witness_password: 'secret-1' });
     const account = form.getByLabelText(/Witness account/);
     await waitFor(() => expect(account.getAttribute('aria-invalid')).toBe('true'));
@@ -195,9 +190,7 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     const form = within(await screen.findByRole('dialog', { name: 'Handle: Mei Chen, City Hospital' }));
     await userEvent.type(form.getByLabelText(/Visit result/), 'Blood pressure stable, same medicines');
     await userEvent.type(form.getByLabelText(/Next appointment/), '2026-03-02T09:30');
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', '/handle/follow')).toHaveLength(1));
-    const body = handleFollowRequest.parse(server.callsTo('POST', '/handle/follow')[0].body);
+    const body = await saveAndRead(form, server, '/handle/follow', handleFollowRequest);
     expect(body).toMatchObject({ record_id: 8, content: 'Blood pressure stable, same medicines' });
     expect(new Date(body.next_appointment_at! * 1000).getMinutes()).toBe(30);
   });
@@ -235,9 +228,7 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     await userEvent.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Too soon after the last dose: give it only with an override reason')).toBeTruthy();
     await userEvent.type(form.getByLabelText(/Override reason/), 'Pain not relieved, nurse in charge agreed');
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', '/handle/package-medicine')).toHaveLength(2));
-    const body = handlePackageMedicineRequest.parse(server.callsTo('POST', '/handle/package-medicine')[1].body);
+    const body = await saveAndRead(form, server, '/handle/package-medicine', handlePackageMedicineRequest, { count: 2 });
     expect(body).toMatchObject({ package_id: 12, outcome: 0, override_reason: 'Pain not relieved, nurse in charge agreed' });
     expect(body.dose_id).toBeUndefined();
   });
@@ -268,9 +259,7 @@ describe('the shared handle page', { timeout: 30_000 }, () => {
     await userEvent.click(form.getByRole('combobox', { name: /Understanding/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Partly understood' }));
     await userEvent.type(form.getByLabelText(/Handling content/), 'Explained using the call bell, forgot the night light');
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', '/handle/health')).toHaveLength(1));
-    const body = handleHealthRequest.parse(server.callsTo('POST', '/handle/health')[0].body);
+    const body = await saveAndRead(form, server, '/handle/health', handleHealthRequest);
     expect(body).toMatchObject({ record_id: 6, understanding: 1, content: 'Explained using the call bell, forgot the night light' });
   });
 

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AlarmIcon from '@mui/icons-material/Alarm';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -31,7 +30,7 @@ import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { type Column, type CustomRowAction, ResourcePage, orDash, useAreaOptions } from '../../../components/resource/index.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission } from '../../../lib/session.ts';
-import { StateChip, when } from '../records/cells.tsx';
+import { HandleLines, StateChip, when } from '../records/cells.tsx';
 import { MemberPicker } from '../records/member-picker.tsx';
 import { type HandleAction, HandleDialog, PrnDoseDialog, handlePath } from './handle-dialogs.tsx';
 
@@ -67,19 +66,6 @@ function StateCell({ row }: { row: CareDueRow }) {
     <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
       <StateChip state={row.state} />
       {row.late && <Chip size="small" color="error" icon={<AlarmIcon aria-hidden />} label={t('care.handle.late')} />}
-    </Stack>
-  );
-}
-
-function LastHandle({ row }: { row: CareDueRow }) {
-  const h = row.last_handle;
-  if (!h) return <>-</>;
-  return (
-    <Stack spacing={0.25}>
-      <Typography variant="body2">{h.content}</Typography>
-      <Typography variant="caption" color="text.secondary">
-        {`${h.staff_name} · ${when(h.handle_time)}`}
-      </Typography>
     </Stack>
   );
 }
@@ -123,7 +109,7 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
         render: (r) => (r.status != null ? [t(ecgStatusLabelKey[r.status as EcgStatus] ?? ''), r.title].filter(Boolean).join(' · ') : r.title),
       },
       { id: 'state', label: t('care.handle.state'), render: (r) => <StateCell row={r} /> },
-      { id: 'last_handle', label: t('care.handle.lastHandle'), render: (r) => <LastHandle row={r} /> },
+      { id: 'last_handle', label: t('care.handle.lastHandle'), render: (r) => (r.last_handle ? <HandleLines handle={r.last_handle} /> : '-') },
     ],
     [t, kind, memberLabel],
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +14,7 @@ import { useWrite } from '../../../components/resource/index.ts';
 import { withGlobalLoading } from '../../../lib/global-loading.ts';
 import { request } from '../../../lib/http.ts';
 import { usePermission } from '../../../lib/session.ts';
+import { useObjectUrl } from '../../../lib/stored-files.ts';
 import { ViewDialog } from '../records/view-dialog.tsx';
 
 const uploaded = z.object({ name: z.string() });
@@ -26,8 +27,7 @@ function Photo({ name, packageId, alt, onRemove }: { name: string; packageId: nu
     staleTime: Infinity,
     queryFn: ({ signal }) => request<Blob>(`${Resource.filePackageMedicine}/${name}`, { query: { record_id: packageId }, blob: true, signal }),
   });
-  const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
-  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  const url = useObjectUrl(blob.data);
   return (
     <Box sx={{ position: 'relative', width: 140, height: 140, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
       {url ? <Box component="img" src={url} alt={alt} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <Skeleton variant="rectangular" width={140} height={140} />}

@@ -86,23 +86,29 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
   const { create } = config;
   const createDialog = useMemo(() => (creating ? create(creating) : null), [creating, create]);
   const handlePage = `${config.page}/handle`;
+  const handlesAction: CustomRowAction<R>[] = config.handles
+    ? [
+        {
+          id: 'handles',
+          label: t('care.record.handles'),
+          icon: <HistoryIcon fontSize="small" />,
+          onClick: setViewing,
+          permission: { method: 'GET', route: `${config.handles.permission}/{id}` },
+        },
+      ]
+    : [];
 
+  const editSearch = (edit: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(search);
+    edit(next);
+    setSearch(next, { replace: true });
+  };
   const closeCreate = () => {
     setCreating(null);
     // The alert's pre-fill is used once: a reload does not open the form again.
-    if (search.has('create') || search.has('abnormal_id')) {
-      const next = new URLSearchParams(search);
-      next.delete('create');
-      next.delete('abnormal_id');
-      setSearch(next, { replace: true });
-    }
+    if (search.has('create') || search.has('abnormal_id')) editSearch((next) => ['create', 'abnormal_id'].forEach((key) => next.delete(key)));
   };
-  const setMember = (id: number | null) => {
-    const next = new URLSearchParams(search);
-    if (id === null) next.delete('user_id');
-    else next.set('user_id', String(id));
-    setSearch(next, { replace: true });
-  };
+  const setMember = (id: number | null) => editSearch((next) => (id === null ? next.delete('user_id') : next.set('user_id', String(id))));
 
   return (
     <>
@@ -118,20 +124,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         subHeader={config.subHeader}
         edit={{ title: t('care.record.edit'), dialog: config.edit }}
         enable={config.enable}
-        rowActions={[
-          ...(config.handles
-            ? [
-                {
-                  id: 'handles',
-                  label: t('care.record.handles'),
-                  icon: <HistoryIcon fontSize="small" />,
-                  onClick: setViewing,
-                  permission: { method: 'GET' as const, route: `${config.handles.permission}/{id}` },
-                },
-              ]
-            : []),
-          ...(config.rowActions ?? []),
-        ]}
+        rowActions={[...handlesAction, ...(config.rowActions ?? [])]}
         touches={config.touches}
         deletable
         headerActions={

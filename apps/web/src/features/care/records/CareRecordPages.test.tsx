@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { type CareHealthRow, Resource, Role, careHealthCreate, careHealthRow, careScheduleCreate, careScheduleRow, localDayStart, memberRow } from '@vigil/contracts';
 import { testMember } from '../../../test/members.ts';
+import { saveAndRead } from './test-support.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { EducatePage, ServiceSchedulePage } from '../pages.tsx';
@@ -61,10 +62,7 @@ describe('care record pages', { timeout: 60_000 }, () => {
     await waitFor(() => expect(form.getByRole('combobox', { name: 'Resident' })).toHaveProperty('value', 'Mei Chen · East wing'), slow);
     await userEvent.type(form.getByLabelText(/^Topic/), 'Fall prevention');
     await userEvent.type(form.getByLabelText(/^What was taught/), 'Stand up slowly');
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-
-    await waitFor(() => expect(server.callsTo('POST', Resource.careHealth)).toHaveLength(1), slow);
-    const body = careHealthCreate.parse(server.callsTo('POST', Resource.careHealth)[0].body);
+    const body = await saveAndRead(form, server, Resource.careHealth, careHealthCreate, { timeout: slow.timeout });
     // The educator defaults to the signed-in staff member, the alert and member come from the address.
     expect(body).toMatchObject({ member_id: 11, abnormal_id: 7, educator_id: 7, topic: 'Fall prevention' });
     const row = (await screen.findByRole('cell', { name: /Fall prevention/ }, slow)).closest('tr')!;
@@ -81,9 +79,7 @@ describe('care record pages', { timeout: 60_000 }, () => {
 
     const form = within(await screen.findByRole('dialog', { name: 'Plan a service' }, slow));
     await userEvent.type(form.getByLabelText(/^Title/), 'Assisted shower');
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', Resource.careSchedule)).toHaveLength(1), slow);
-    const body = careScheduleCreate.parse(server.callsTo('POST', Resource.careSchedule)[0].body);
+    const body = await saveAndRead(form, server, Resource.careSchedule, careScheduleCreate, { timeout: slow.timeout });
     expect(body).toMatchObject({ member_id: 11, title: 'Assisted shower', time_of_day: 9 * 60, start_date: localDayStart(Math.floor(Date.now() / 1000)), repeat: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/http.ts';
 import type { CareListConfig } from './CareRecordList.tsx';
-import { StateChip, when } from './cells.tsx';
+import { HandleLines, StateChip, when } from './cells.tsx';
 import { ViewDialog } from './view-dialog.tsx';
 
 const handles = z.array(careHandleRow);
@@ -35,17 +36,9 @@ function HandlesDialog({ title, path, due, state, onClose }: { title: string; pa
           </Stack>
           <Stack component="ol" spacing={0.75} sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {read.data.map((h) => (
-              <Stack component="li" key={h.id} spacing={0.25} sx={{ pl: 1.5, borderLeft: 2, borderColor: 'divider' }}>
-                <Typography variant="body2">{h.content}</Typography>
-                {h.remark && (
-                  <Typography variant="body2" color="text.secondary">
-                    {h.remark}
-                  </Typography>
-                )}
-                <Typography variant="caption" color="text.secondary">
-                  {`${h.staff_name} · ${when(h.handle_time)}`}
-                </Typography>
-              </Stack>
+              <Box component="li" key={h.id} sx={{ pl: 1.5, borderLeft: 2, borderColor: 'divider' }}>
+                <HandleLines handle={h} remark />
+              </Box>
             ))}
           </Stack>
         </Stack>

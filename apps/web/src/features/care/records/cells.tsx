@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import { CARE_UTC_OFFSET_MINUTES, HandleState, enumValues, handleStateLabelKey } from '@vigil/contracts';
+import { CARE_UTC_OFFSET_MINUTES, type CareHandleRow, HandleState, enumValues, handleStateLabelKey } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { timeText } from '../../../components/form/field-time.ts';
@@ -49,6 +49,23 @@ export function DueChip({ state, due }: { state: HandleState; due: string }) {
 
 /** "a · b" of a cell's parts, without those not given. */
 export const joined = (...parts: (string | null | false)[]) => parts.filter(Boolean).join(' · ');
+
+/** A handle as it is read: what was done, its remark if asked for, then who and when. */
+export function HandleLines({ handle, remark }: { handle: CareHandleRow; remark?: boolean }) {
+  return (
+    <Stack spacing={0.25}>
+      <Typography variant="body2">{handle.content}</Typography>
+      {remark && handle.remark && (
+        <Typography variant="body2" color="text.secondary">
+          {handle.remark}
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        {`${handle.staff_name} · ${when(handle.handle_time)}`}
+      </Typography>
+    </Stack>
+  );
+}
 
 /** A main line and a quieter second line in one cell. */
 export function TwoLines({ main, sub }: { main: string; sub: string | null }) {

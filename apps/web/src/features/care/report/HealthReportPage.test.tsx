@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Resource, Role, careReportCreate, careReportRow, memberRow } from '@vigil/contracts';
-import { STORED, careApi, pickMember } from '../records/test-support.ts';
+import { STORED, careApi, pickMember, saveAndRead } from '../records/test-support.ts';
 import { testMember } from '../../../test/members.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
@@ -29,9 +29,7 @@ describe('health reports', { timeout: 30_000 }, () => {
 
     await userEvent.upload(form.getByTestId('file-input'), new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], 'blood-test.pdf', { type: 'application/pdf' }));
     expect(await form.findByText('blood-test.pdf')).toBeTruthy();
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(server.callsTo('POST', Resource.careReport)).toHaveLength(1));
-    const body = careReportCreate.parse(server.callsTo('POST', Resource.careReport)[0].body);
+    const body = await saveAndRead(form, server, Resource.careReport, careReportCreate);
     expect(body).toMatchObject({ member_id: 11, title: 'Blood test', files: [`${STORED}.pdf`] });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

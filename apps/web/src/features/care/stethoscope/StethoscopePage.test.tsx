@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Organ, OrganPosition, Resource, Role, careStethoscopeCreate, careStethoscopeRow, memberRow, organPositions } from '@vigil/contracts';
-import { STORED, careApi, pickMember } from '../records/test-support.ts';
+import { STORED, careApi, pickMember, saveAndRead } from '../records/test-support.ts';
 import { testMember } from '../../../test/members.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
@@ -41,10 +41,7 @@ describe('stethoscope recordings', { timeout: 30_000 }, () => {
     await waitFor(() => expect(form.getByRole('combobox', { name: /Auscultation point/ }).textContent).not.toBe(''));
     await userEvent.upload(form.getByTestId('file-input'), new File([new Uint8Array([0x52, 0x49, 0x46, 0x46])], 'left-base.wav', { type: 'audio/wav' }));
     expect(await form.findByText('left-base.wav')).toBeTruthy();
-    await userEvent.click(form.getByRole('button', { name: 'Save' }));
-
-    await waitFor(() => expect(server.callsTo('POST', Resource.careStethoscope)).toHaveLength(1));
-    const body = careStethoscopeCreate.parse(server.callsTo('POST', Resource.careStethoscope)[0].body);
+    const body = await saveAndRead(form, server, Resource.careStethoscope, careStethoscopeCreate);
     expect(body).toMatchObject({ member_id: 11, organ: Organ.back, position: organPositions[Organ.back][0], audio: `${STORED}.wav` });
     expect(body.position).not.toBe(OrganPosition.aorticArea);
   });

@@ -77,6 +77,8 @@ function SymptomTrend({ memberId }: { memberId: number }) {
   if (!series.length) return null;
   const W = 240;
   const H = 80;
+  // A 0–10 value's height in a chart, 0 at the foot.
+  const yOf = (value: number) => H - 6 - (value / 10) * (H - 12);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="symptom-trend-title">
       <Typography id="symptom-trend-title" variant="subtitle1" component="h2" sx={{ mb: 1 }}>
@@ -86,19 +88,12 @@ function SymptomTrend({ memberId }: { memberId: number }) {
         {series.map((s) => {
           const from = s.points[0].at;
           const span = Math.max(1, s.points[s.points.length - 1].at - from);
-          const xy = s.points.map((p) => [8 + ((p.at - from) / span) * (W - 16), H - 6 - (p.value / 10) * (H - 12)] as const);
+          const xy = s.points.map((p) => [8 + ((p.at - from) / span) * (W - 16), yOf(p.value)] as const);
           return (
             <Box key={s.name}>
               <Typography variant="body2">{s.name}</Typography>
               <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} aria-hidden>
-                <line
-                  x1="0"
-                  x2={W}
-                  y1={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)}
-                  y2={H - 6 - (PAIN_ALERT_ABOVE / 10) * (H - 12)}
-                  stroke={theme.palette.warning.main}
-                  strokeDasharray="4 3"
-                />
+                <line x1="0" x2={W} y1={yOf(PAIN_ALERT_ABOVE)} y2={yOf(PAIN_ALERT_ABOVE)} stroke={theme.palette.warning.main} strokeDasharray="4 3" />
                 <polyline points={xy.map(([x, y]) => `${x},${y}`).join(' ')} fill="none" stroke={theme.palette.primary.main} strokeWidth="2" />
                 {xy.map(([x, y], i) => (
                   <circle key={i} cx={x} cy={y} r="3.5" fill={s.points[i].value > PAIN_ALERT_ABOVE ? theme.palette.error.main : theme.palette.primary.main} />

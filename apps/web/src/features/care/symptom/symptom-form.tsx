@@ -36,7 +36,7 @@ import {
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { CustomFieldProps } from '../../../components/form/FormField.tsx';
+import type { CustomFieldProps, FieldOption } from '../../../components/form/FormField.tsx';
 import { nowSeconds } from '../../../components/form/field-time.ts';
 import { type ResourceDialog, dialog, enumOptions } from '../../../components/resource/index.ts';
 import { BodyMap } from './BodyMap.tsx';
@@ -52,6 +52,8 @@ import { symptomPhotos } from '../records/record-files.ts';
 
 type Values = CareSymptomCreateInput;
 type Field = CustomFieldProps<Values>;
+/** A site's parts picked from a list. */
+type SiteChoice = 'small_part' | 'organ_position' | 'finding' | 'pain_type' | 'intensity' | 'category';
 
 const painadKeys = ['breathing', 'vocalization', 'facial', 'body_language', 'consolability'] as const;
 const zeroPainad: PainadItems = { breathing: 0, vocalization: 0, facial: 0, body_language: 0, consolability: 0 };
@@ -125,22 +127,24 @@ function SymptomSitesField({ value, onChange, values, errorAt }: Field) {
   };
   const siteName = (s: SymptomSite) => t('careRecords.symptom.region', { part: t(bodyMainPartLabelKey[s.main_part]), view: t(bodyViewLabelKey[s.view]) });
   const score = symptomScore({ tool, painad: tool === PainTool.painad ? (values.painad ?? null) : null, sites });
+  // One of a site's choices; choosing sets it alone unless `patch` says what else changes with it.
   const select = (
     i: number,
-    name: keyof SymptomSite,
+    name: SiteChoice,
     label: string,
-    current: number | null,
-    options: { value: number; label: string }[],
-    patch: (v: number | null) => Partial<SymptomSite>,
-    opts: { required?: boolean; helper?: string } = {},
+    options: FieldOption[],
+    opts: { required?: boolean; helper?: string; patch?: (v: number | null) => Partial<SymptomSite> } = {},
   ) => (
     <TextField
       select
       size="small"
       label={label}
-      value={current ?? ''}
+      value={sites[i][name] ?? ''}
       required={opts.required}
-      onChange={(e) => update(i, patch(e.target.value === '' ? null : Number(e.target.value)))}
+      onChange={(e) => {
+        const v = e.target.value === '' ? null : Number(e.target.value);
+        update(i, opts.patch ? opts.patch(v) : ({ [name]: v } as Partial<SymptomSite>));
+      }}
       error={Boolean(errorAt(`${i}.${name}`))}
       helperText={errorAt(`${i}.${name}`) ?? opts.helper}
     >
@@ -181,41 +185,25 @@ function SymptomSitesField({ value, onChange, values, errorAt }: Field) {
                 i,
                 'small_part',
                 t('careRecords.symptom.smallPart'),
-                s.small_part,
                 bodyMainPartSmallParts[s.main_part].map((p) => ({ value: p, label: t(bodySmallPartLabelKey[p]) })),
-                (v) => ({ small_part: v as SymptomSite['small_part'] }),
               )}
-              {select(i, 'organ_position', t('careRecords.symptom.organPosition'), s.organ_position, choices(OrganPosition, organPositionLabelKey, t), (v) => ({
-                organ_position: v as SymptomSite['organ_position'],
-              }))}
-              {select(
-                i,
-                'finding',
-                t('careRecords.symptom.finding'),
-                s.finding,
-                choices(SymptomFinding, symptomFindingLabelKey, t),
-                (v) => (v === SymptomFinding.pain ? { finding: v, category: null } : { finding: v as SymptomFinding, pain_type: null, intensity: null, worst: false }),
-                { required: true },
-              )}
+              {select(i, 'organ_position', t('careRecords.symptom.organPosition'), choices(OrganPosition, organPositionLabelKey, t))}
+              {select(i, 'finding', t('careRecords.symptom.finding'), choices(SymptomFinding, symptomFindingLabelKey, t), {
+                required: true,
+                patch: (v) => (v === SymptomFinding.pain ? { finding: v, category: null } : { finding: v as SymptomFinding, pain_type: null, intensity: null, worst: false }),
+              })}
               {pain ? (
                 <>
-                  {select(i, 'pain_type', t('careRecords.symptom.painType'), s.pain_type, choices(PainType, painTypeLabelKey, t), (v) => ({ pain_type: v as PainType }), {
-                    required: true,
-                  })}
+                  {select(i, 'pain_type', t('careRecords.symptom.painType'), choices(PainType, painTypeLabelKey, t), { required: true })}
                   {tool === PainTool.numeric &&
-                    select(i, 'intensity', t('careRecords.symptom.intensity'), s.intensity, zeroToTen, (v) => ({ intensity: v }), {
-                      required: true,
-                      helper: t('careRecords.symptom.intensityHelp'),
-                    })}
+                    select(i, 'intensity', t('careRecords.symptom.intensity'), zeroToTen, { required: true, helper: t('careRecords.symptom.intensityHelp') })}
                   <FormControlLabel
                     control={<Radio checked={s.worst} onChange={() => onChange(sites.map((x, j) => ({ ...x, worst: j === i })))} />}
                     label={t('careRecords.symptom.worst')}
                   />
                 </>
               ) : (
-                select(i, 'category', t('careRecords.symptom.category'), s.category, enumOptions(categories, woundCategoryLabelKey, t), (v) => ({ category: v as WoundCategory }), {
-                  required: true,
-                })
+                select(i, 'category', t('careRecords.symptom.category'), enumOptions(categories, woundCategoryLabelKey, t), { required: true })
               )}
             </Box>
           </Paper>
