@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalText, textField } from '../rules/text.ts';
 import { auditFields, listQuery } from './envelope.ts';
+import { Resource } from '../permissions/resources.ts';
+import { resourceContract } from './resource.ts';
 
 /** An area (floor, ward, wing) of an organisation; area-scoped roles see only their own. */
 export const areaRow = z.object({
@@ -31,3 +33,19 @@ export const areaUpdate = z.strictObject({
 export type AreaUpdate = z.infer<typeof areaUpdate>;
 
 export const areaListQuery = listQuery(['id', 'name', 'created_at', 'updated_at']);
+
+export const areaResource = resourceContract({
+  path: Resource.area,
+  row: areaRow,
+  create: areaCreate,
+  update: areaUpdate,
+  listQuery: areaListQuery,
+});
+
+/** GET /area/pharmacy: the areas at the other end of medication delivery (docs/delivery.md). */
+export const areaPharmacyListQuery = areaListQuery.pick({ page: true, per_page: true, name: true, org_id: true, order_by: true });
+export const areaPharmacyResource = resourceContract({
+  path: Resource.areaPharmacy,
+  row: areaRow,
+  listQuery: areaPharmacyListQuery,
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { listQuery, optionalQueryInt, unixSeconds } from './envelope.ts';
+import { Resource } from '../permissions/resources.ts';
+import { resourceContract } from './resource.ts';
 
 /**
  * What an audit entry records a caller doing: reading a member's health data (a list, one record,
@@ -55,3 +57,9 @@ export const auditListQuery = listQuery(['id', 'created_at']).extend({
     .optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+export const auditResource = resourceContract({
+  path: Resource.audit,
+  row: auditRow,
+  listQuery: auditListQuery,
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ValidationMessage } from '../rules/messages.ts';
 import { auditFields, listQuery, unixSeconds } from './envelope.ts';
+import { Resource } from '../permissions/resources.ts';
+import { resourceContract } from './resource.ts';
 
 /**
  * SPEC §7 `/device/sleep/history` (page `device-sleep-history`, "sleep perception history"): what
@@ -33,6 +35,12 @@ export type SleepHistoryRow = z.infer<typeof sleepHistoryRow>;
 /** Filters: user_id (guest), area_id (room's area), state (1 in bed, 0 out), keyword (name, room, serial), start_date/end_date. */
 export const sleepHistoryListQuery = listQuery(['id', 'occur_time']);
 export type SleepHistoryListQuery = z.infer<typeof sleepHistoryListQuery>;
+
+export const sleepHistoryResource = resourceContract({
+  path: Resource.deviceSleepHistory,
+  row: sleepHistoryRow,
+  listQuery: sleepHistoryListQuery,
+});
 
 const latitude = z.number({ error: ValidationMessage.invalidNumber }).min(-90).max(90);
 const longitude = z.number({ error: ValidationMessage.invalidNumber }).min(-180).max(180);

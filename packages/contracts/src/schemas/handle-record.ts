@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { auditFields, listQuery, unixSeconds } from './envelope.ts';
+import { Resource } from '../permissions/resources.ts';
+import { resourceContract } from './resource.ts';
 
 /**
  * GET /handle/abnormal: the handling records (SPEC §2 hotel page "handling records"): each
@@ -27,3 +29,9 @@ export type HandleRecordRow = z.infer<typeof handleRecordRow>;
 /** Filters: user_id, area_id, type (abnormal type), keyword (content, staff, member name), start_date/end_date (handle time). */
 export const handleRecordListQuery = listQuery(['id', 'handle_time']);
 export type HandleRecordListQuery = z.infer<typeof handleRecordListQuery>;
+
+export const handleRecordResource = resourceContract({
+  path: Resource.handleAbnormal,
+  row: handleRecordRow,
+  listQuery: handleRecordListQuery,
+});

@@ -5,6 +5,8 @@ import { optionalText, textField } from '../rules/text.ts';
 import { codeOf, id } from './admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from './envelope.ts';
 import { attachments } from './files.ts';
+import { Resource } from '../permissions/resources.ts';
+import { resourceContract } from './resource.ts';
 
 /** Work logs (docs/handover.md): one per staff member and shift, entries oldest first. */
 
@@ -92,3 +94,11 @@ export type WorkLogUpdate = z.infer<typeof workLogUpdate>;
 /** GET /work-log: user_id (staff), area_id, start_date/end_date on the shift date, type (shift). */
 export const workLogListQuery = listQuery(['id', 'shift_date', 'created_at', 'updated_at']);
 export type WorkLogListQuery = z.infer<typeof workLogListQuery>;
+
+export const workLogResource = resourceContract({
+  path: Resource.workLog,
+  row: workLogRow,
+  create: workLogCreate,
+  update: workLogUpdate,
+  listQuery: workLogListQuery,
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../envelope.ts';
 import { changeSnapshot, logAuditFields } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /**
  * GET /change/staff row (SPEC user change kind: enable 0, role 1, area 2). before/after hold the
@@ -52,6 +54,17 @@ export const staffChangeLogListQuery = listQuery(['id', 'created_at']);
 export const memberChangeLogListQuery = listQuery(['id', 'created_at']);
 export type ChangeLogListQuery = z.infer<typeof staffChangeLogListQuery>;
 
+export const staffChangeLogResource = resourceContract({
+  path: Resource.changeStaff,
+  row: staffChangeLogRow,
+  listQuery: staffChangeLogListQuery,
+});
+export const memberChangeLogResource = resourceContract({
+  path: Resource.changeUser,
+  row: memberChangeLogRow,
+  listQuery: memberChangeLogListQuery,
+});
+
 /** What a write did to a record: the resource kit's generic calls. */
 export const recordActions = ['create', 'update', 'enable', 'delete'] as const;
 export const recordAction = z.enum(recordActions);
@@ -91,3 +104,9 @@ export const recordChangeListQuery = listQuery(['id', 'created_at']).extend({
     .optional(),
 });
 export type RecordChangeListQuery = z.infer<typeof recordChangeListQuery>;
+
+export const recordChangeResource = resourceContract({
+  path: Resource.changeRecord,
+  row: recordChangeRow,
+  listQuery: recordChangeListQuery,
+});

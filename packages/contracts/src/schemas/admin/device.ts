@@ -4,6 +4,8 @@ import { ValidationMessage } from '../../rules/messages.ts';
 import { optionalText } from '../../rules/text.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { codeOf, enableFilter, id } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 export const deviceTypeSchema = codeOf(DeviceType);
 
@@ -98,6 +100,14 @@ export const deviceListQuery = listQuery(['id', 'serial', 'type', 'last_seen_at'
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
+/** Registration (POST, `deviceCreate`) is a call of its own that answers the device key once. */
+export const deviceResource = resourceContract({
+  path: Resource.deviceBind,
+  row: deviceRow,
+  update: deviceUpdate,
+  listQuery: deviceListQuery,
+});
+
 /**
  * A binding row: /user-system/device/bind (members' devices), /device/bind/chylyng and
  * /user-system/device/bind/chylyng (4G watches), /user-system/device/bind/forad40g (FORA meters).
@@ -127,6 +137,31 @@ export type DeviceBindingRow = z.infer<typeof deviceBindingRow>;
 /** Filters: user_id (member), area_id, org_id, device_types, keyword (serial, member name), state (1 bound now, 0 ended). */
 export const deviceBindingListQuery = listQuery(['id', 'bound_at']);
 export type DeviceBindingListQuery = z.infer<typeof deviceBindingListQuery>;
+
+/** Every member binding (page `member-device`). */
+export const deviceBindingResource = resourceContract({
+  path: Resource.userSystemDeviceBind,
+  row: deviceBindingRow,
+  listQuery: deviceBindingListQuery,
+});
+/** The bindings of FORA D40g meters to members. */
+export const foraD40gBindingResource = resourceContract({
+  path: Resource.userSystemDeviceBindForad40g,
+  row: deviceBindingRow,
+  listQuery: deviceBindingListQuery,
+});
+/** The bindings of 4G location watches to members (page `device-chylyng`). */
+export const chylyngBindingResource = resourceContract({
+  path: Resource.deviceBindChylyng,
+  row: deviceBindingRow,
+  listQuery: deviceBindingListQuery,
+});
+/** The same watch bindings at the member-care path (page `member-device-chylyng`). */
+export const memberChylyngBindingResource = resourceContract({
+  path: Resource.userSystemDeviceBindChylyng,
+  row: deviceBindingRow,
+  listQuery: deviceBindingListQuery,
+});
 
 /** GET/PUT /device/sleep/setting/{id}: a sleep sensor's alert settings. */
 export const sleepSetting = z.strictObject({

@@ -5,6 +5,8 @@ import { ValidationMessage } from '../../rules/messages.ts';
 import { optionalText, textField } from '../../rules/text.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { codeOf, enableFilter, id, logAuditFields, optionalPhone } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 export const medicalStateSchema = codeOf(MedicalState);
 export const genderSchema = codeOf(Gender);
@@ -88,6 +90,22 @@ export const memberListQuery = listQuery(['id', 'name', 'room', 'medical_state',
   enable: enableFilter,
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
+
+export const memberResource = resourceContract({
+  path: Resource.user,
+  row: memberRow,
+  create: memberCreate,
+  update: memberUpdate,
+  listQuery: memberListQuery,
+});
+/** The same member resource at the member-care path (docs/admin-api.md). */
+export const memberCareResource = resourceContract({
+  path: Resource.userSystemUser,
+  row: memberRow,
+  create: memberCreate,
+  update: memberUpdate,
+  listQuery: memberListQuery,
+});
 
 /** PATCH /user/follow/{id}: the row (as the list sends it) or { is_follow }; without it the flag flips. */
 export const memberFollow = z.looseObject({ is_follow: z.boolean().optional() }).optional();
@@ -187,3 +205,9 @@ export type MedicalStateLogRow = z.infer<typeof medicalStateLogRow>;
 /** Filters: user_id (member), area_id, org_id, state (new state), keyword (member name), start_date/end_date. */
 export const medicalStateLogListQuery = listQuery(['id', 'created_at']);
 export type MedicalStateLogListQuery = z.infer<typeof medicalStateLogListQuery>;
+
+export const medicalStateLogResource = resourceContract({
+  path: Resource.medicalUser,
+  row: medicalStateLogRow,
+  listQuery: medicalStateLogListQuery,
+});

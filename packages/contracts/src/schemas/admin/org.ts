@@ -5,6 +5,8 @@ import { ValidationMessage } from '../../rules/messages.ts';
 import { optionalText, textField } from '../../rules/text.ts';
 import { auditFields, listQuery } from '../envelope.ts';
 import { codeOf, enableFilter, id, optionalPhone } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 export const orgTypeSchema = codeOf(OrgType);
 
@@ -55,6 +57,14 @@ export type OrgUpdate = z.infer<typeof orgUpdate>;
 export const orgListQuery = listQuery(['id', 'name', 'type', 'created_at', 'updated_at']).extend({ enable: enableFilter });
 export type OrgListQuery = z.infer<typeof orgListQuery>;
 
+export const orgResource = resourceContract({
+  path: Resource.org,
+  row: orgRow,
+  create: orgCreate,
+  update: orgUpdate,
+  listQuery: orgListQuery,
+});
+
 /** What a relation grants the serving organisation over the care organisation's data. */
 export const OrgGrant = { members: 'members', abnormal: 'abnormal', delivery: 'delivery' } as const;
 export type OrgGrant = (typeof OrgGrant)[keyof typeof OrgGrant];
@@ -101,3 +111,11 @@ export type OrgRelationUpdate = z.infer<typeof orgRelationUpdate>;
 /** Filters: org_id (care organisation), type (related organisation type), keyword (related name), enable. */
 export const orgRelationListQuery = listQuery(['id', 'created_at', 'updated_at']).extend({ enable: enableFilter });
 export type OrgRelationListQuery = z.infer<typeof orgRelationListQuery>;
+
+export const orgRelationResource = resourceContract({
+  path: Resource.orgRelation,
+  row: orgRelationRow,
+  create: orgRelationCreate,
+  update: orgRelationUpdate,
+  listQuery: orgRelationListQuery,
+});

@@ -7,6 +7,8 @@ import { Page } from '../../permissions/pages.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { codeOf, id } from './common.ts';
 import { staffRoleSchema } from './staff.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** GET /role row (also the detail): one of the 18 SPEC §6 roles and its current API group. */
 export const roleRow = z.object({
@@ -30,6 +32,13 @@ export type RoleUpdate = z.infer<typeof roleUpdate>;
 /** Filters: type (organisation type of the role). Eighteen rows: ask per_page -1. */
 export const roleListQuery = listQuery(['id']);
 export type RoleListQuery = z.infer<typeof roleListQuery>;
+
+export const roleResource = resourceContract({
+  path: Resource.role,
+  row: roleRow,
+  update: roleUpdate,
+  listQuery: roleListQuery,
+});
 
 /** A named permission list; role_ids are the roles currently using it. */
 export const apiGroupRow = z.object({
@@ -67,6 +76,15 @@ export type ApiGroupUpdate = ApiGroupCreate;
 /** Filters: name, keyword (name, remark). */
 export const apiGroupListQuery = listQuery(['id', 'name', 'created_at', 'updated_at']);
 export type ApiGroupListQuery = z.infer<typeof apiGroupListQuery>;
+
+/** List rows carry the pairs too (`apiGroupDetail`): a group holds at most a few hundred. */
+export const apiGroupResource = resourceContract({
+  path: Resource.apiGroup,
+  row: apiGroupDetail,
+  create: apiGroupCreate,
+  update: apiGroupUpdate,
+  listQuery: apiGroupListQuery,
+});
 
 /** Longest grant of a temporary role. */
 export const TEMP_ROLE_MAX_DAYS = 90;
@@ -121,6 +139,13 @@ export type TempRoleCreate = z.infer<typeof tempRoleCreate>;
 /** Filters: user_id (staff id), role_id, keyword (staff name, account), state (1 active, 0 not). */
 export const tempRoleListQuery = listQuery(['id', 'starts_at', 'expires_at', 'created_at']);
 export type TempRoleListQuery = z.infer<typeof tempRoleListQuery>;
+
+export const tempRoleResource = resourceContract({
+  path: Resource.tempRole,
+  row: tempRoleRow,
+  create: tempRoleCreate,
+  listQuery: tempRoleListQuery,
+});
 
 /** PUT /sidebar/role/{role}, GET /sidebar/role/{role}: path parameter. */
 export const sidebarRoleParam = z.object({ role: z.coerce.number().pipe(staffRoleSchema) });

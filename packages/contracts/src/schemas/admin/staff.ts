@@ -4,6 +4,8 @@ import { ValidationMessage } from '../../rules/messages.ts';
 import { loginField, newPasswordField, textField } from '../../rules/text.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { enableFilter, id, optionalEmail, optionalHeadshot, optionalPhone } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** A SPEC §6 staff role (0–17; guest is never stored). */
 export const staffRoleSchema = z
@@ -78,3 +80,11 @@ export const staffListQuery = listQuery(['id', 'account', 'name', 'role', 'creat
   enable: enableFilter,
 });
 export type StaffListQuery = z.infer<typeof staffListQuery>;
+
+export const staffResource = resourceContract({
+  path: Resource.staff,
+  row: staffRow,
+  create: staffCreate,
+  update: staffUpdate,
+  listQuery: staffListQuery,
+});

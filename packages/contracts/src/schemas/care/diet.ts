@@ -5,6 +5,8 @@ import { optionalText, textField } from '../../rules/text.ts';
 import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careAttachments, careDate, handleStateSchema, handleText, memberFields, wholeNumber } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Diet (`/care/diet`, page `diet-manage`; docs/care.md "Care records II"). */
 
@@ -59,6 +61,14 @@ export const careDietUpdate = z.strictObject(editable);
 export type CareDietUpdate = z.infer<typeof careDietUpdate>;
 /** user_id, area_id, type (meal), state, start_date/end_date on meal_at. */
 export const careDietListQuery = listQuery(['id', 'meal_at', 'meal', 'eaten', 'created_at']);
+
+export const careDietResource = resourceContract({
+  path: Resource.careDiet,
+  row: careDietRow,
+  create: careDietCreate,
+  update: careDietUpdate,
+  listQuery: careDietListQuery,
+});
 
 /** POST /handle/diet: what was done about a poorly eaten meal. */
 export const handleDietRequest = z.strictObject({ record_id: id, ...handleText });

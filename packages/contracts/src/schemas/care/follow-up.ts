@@ -5,6 +5,8 @@ import { optionalText, textField } from '../../rules/text.ts';
 import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careDate, careHandleRow, handleStateSchema, handleText, memberFields } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Follow-up visits (`/care/follow-up`, page `reconsultation`; docs/care.md). */
 
@@ -65,6 +67,14 @@ export type CareFollowUpUpdate = z.infer<typeof careFollowUpUpdate>;
 /** user_id, area_id, state, type (department), start_date/end_date on appointment_at. */
 export const careFollowUpListQuery = listQuery(['id', 'appointment_at', 'department', 'created_at']);
 export type CareFollowUpListQuery = z.infer<typeof careFollowUpListQuery>;
+
+export const careFollowUpResource = resourceContract({
+  path: Resource.careFollowUp,
+  row: careFollowUpRow,
+  create: careFollowUpCreate,
+  update: careFollowUpUpdate,
+  listQuery: careFollowUpListQuery,
+});
 
 /** POST /handle/follow: the visit's outcome (also written to the record's result). */
 export const handleFollowRequest = z.strictObject({

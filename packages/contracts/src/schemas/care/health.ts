@@ -4,6 +4,8 @@ import { optionalText, textField } from '../../rules/text.ts';
 import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careAttachments, careDate, careHandleRow, handleStateSchema, handleText, memberFields } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Health education (`/care/health`, page `educate`; docs/care.md). */
 
@@ -66,6 +68,14 @@ export type CareHealthUpdate = z.infer<typeof careHealthUpdate>;
 /** user_id (member), area_id, type, state, start_date/end_date on educate_at, keyword on topic and content. */
 export const careHealthListQuery = listQuery(['id', 'educate_at', 'review_at', 'type', 'created_at']);
 export type CareHealthListQuery = z.infer<typeof careHealthListQuery>;
+
+export const careHealthResource = resourceContract({
+  path: Resource.careHealth,
+  row: careHealthRow,
+  create: careHealthCreate,
+  update: careHealthUpdate,
+  listQuery: careHealthListQuery,
+});
 
 /** POST /handle/health: the teach-back, with the understanding it showed. */
 export const handleHealthRequest = z.strictObject({

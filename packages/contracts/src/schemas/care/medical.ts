@@ -7,6 +7,8 @@ import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careAttachments, careDate, handleStateSchema, handleText, memberFields } from './common.ts';
 import { departmentSchema } from './follow-up.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Medical records (`/medical/records`) and outpatient visits (`/opd`); docs/care.md "Care records II". */
 
@@ -62,6 +64,14 @@ export type MedicalRecordUpdate = z.infer<typeof medicalRecordUpdate>;
 /** user_id, area_id, state, start_date/end_date on diagnosed_at, keyword on diagnosis, hospital and doctor. */
 export const medicalRecordListQuery = listQuery(['id', 'diagnosed_at', 'created_at']);
 
+export const medicalRecordResource = resourceContract({
+  path: Resource.medicalRecords,
+  row: medicalRecordRow,
+  create: medicalRecordCreate,
+  update: medicalRecordUpdate,
+  listQuery: medicalRecordListQuery,
+});
+
 /** POST /handle/medical-record: the record reviewed (its medications reconciled). */
 export const handleMedicalRecordRequest = z.strictObject({ record_id: id, ...handleText });
 export type HandleMedicalRecordRequest = z.infer<typeof handleMedicalRecordRequest>;
@@ -102,6 +112,14 @@ export const opdUpdate = z.strictObject(opdEditable);
 export type OpdUpdate = z.infer<typeof opdUpdate>;
 /** user_id, area_id, type, class (period), state (status), start_date/end_date on visit_date, keyword on doctor. */
 export const opdListQuery = listQuery(['id', 'visit_date', 'period', 'status', 'created_at']);
+
+export const opdResource = resourceContract({
+  path: Resource.opd,
+  row: opdRow,
+  create: opdCreate,
+  update: opdUpdate,
+  listQuery: opdListQuery,
+});
 
 /** POST /handle/ecg: a reading of an ECG handled (read by a nurse or doctor), with attachments (a 12-lead print). */
 export const handleEcgRequest = z.strictObject({ record_id: z.number().int().min(1), attachments: careAttachments.optional(), ...handleText });

@@ -3,6 +3,8 @@ import { ControlledLevel, DosageForm, MedicationType } from '../../enums/care.ts
 import { optionalText, textField } from '../../rules/text.ts';
 import { codeOf, enableFilter, id } from '../admin/common.ts';
 import { auditFields, listQuery } from '../envelope.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** The medicine catalogue of an organisation (`/medicine`; docs/care.md). */
 
@@ -55,3 +57,11 @@ export type MedicineUpdate = z.infer<typeof medicineUpdate>;
 /** name / keyword (name, generic name), type (medication type), class (controlled level), enable. */
 export const medicineListQuery = listQuery(['id', 'name', 'created_at']).extend({ enable: enableFilter });
 export type MedicineListQuery = z.infer<typeof medicineListQuery>;
+
+export const medicineResource = resourceContract({
+  path: Resource.medicine,
+  row: medicineRow,
+  create: medicineCreate,
+  update: medicineUpdate,
+  listQuery: medicineListQuery,
+});

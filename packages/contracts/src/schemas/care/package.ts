@@ -17,6 +17,8 @@ import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { attachments } from '../files.ts';
 import { careDate, careHandleRow, handleStateSchema, handleText, memberFields, minuteOfDay, weekdayList, wholeNumber } from './common.ts';
 import { controlledLevelSchema, medicationTypeSchema } from './medicine.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Medication packages and their doses (`/care/package`, `/handle/package-medicine`; docs/care.md). */
 
@@ -214,6 +216,14 @@ export type CarePackageUpdate = z.infer<typeof carePackageUpdate>;
 /** user_id, area_id, type (medication type), class (prescription type), start_date/end_date, enable. */
 export const carePackageListQuery = listQuery(['id', 'start_date', 'frequency', 'created_at']);
 export type CarePackageListQuery = z.infer<typeof carePackageListQuery>;
+
+export const carePackageResource = resourceContract({
+  path: Resource.carePackage,
+  row: carePackageRow,
+  create: carePackageCreate,
+  update: carePackageUpdate,
+  listQuery: carePackageListQuery,
+});
 
 /**
  * POST /handle/package-medicine: a scheduled dose (`dose_id`) or an as-needed one (`package_id`),

@@ -5,6 +5,8 @@ import { optionalText, textField } from '../../rules/text.ts';
 import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careAttachments, careDate, memberFields } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Health reports (`/care/report`, page `health-report`; docs/care.md "Care records II"). */
 
@@ -39,3 +41,11 @@ export const careReportUpdate = z.strictObject(editable);
 export type CareReportUpdate = z.infer<typeof careReportUpdate>;
 /** user_id, area_id, type, start_date/end_date on report_date, keyword on title and hospital. */
 export const careReportListQuery = listQuery(['id', 'report_date', 'type', 'created_at']);
+
+export const careReportResource = resourceContract({
+  path: Resource.careReport,
+  row: careReportRow,
+  create: careReportCreate,
+  update: careReportUpdate,
+  listQuery: careReportListQuery,
+});

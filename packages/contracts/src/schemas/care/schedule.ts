@@ -14,6 +14,8 @@ import {
   weekdayList,
   wholeNumber,
 } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Service schedules (`/care/schedule`, page `service-schedule`; docs/care.md). */
 
@@ -107,6 +109,14 @@ export type CareScheduleUpdate = z.infer<typeof careScheduleUpdate>;
 /** user_id, area_id, type (service), start_date/end_date on the start date. */
 export const careScheduleListQuery = listQuery(['id', 'start_date', 'time_of_day', 'service', 'created_at']);
 export type CareScheduleListQuery = z.infer<typeof careScheduleListQuery>;
+
+export const careScheduleResource = resourceContract({
+  path: Resource.careSchedule,
+  row: careScheduleRow,
+  create: careScheduleCreate,
+  update: careScheduleUpdate,
+  listQuery: careScheduleListQuery,
+});
 
 /** POST /handle/schedule: one occurrence done, or not done with why (in the content). */
 export const handleScheduleRequest = z.strictObject({ occurrence_id: id, done: z.boolean(), ...handleText });

@@ -7,6 +7,8 @@ import { storedFileName } from '../files.ts';
 import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careDate, memberFields } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Digital stethoscope recordings (`/care/stethoscope`, page `stethoscope`; docs/care.md "Care records II"). */
 
@@ -52,3 +54,11 @@ export const careStethoscopeUpdate = z.strictObject(editable);
 export type CareStethoscopeUpdate = z.infer<typeof careStethoscopeUpdate>;
 /** user_id, area_id, type (mode), class (organ), start_date/end_date on recorded_at. */
 export const careStethoscopeListQuery = listQuery(['id', 'recorded_at', 'created_at']);
+
+export const careStethoscopeResource = resourceContract({
+  path: Resource.careStethoscope,
+  row: careStethoscopeRow,
+  create: careStethoscopeCreate,
+  update: careStethoscopeUpdate,
+  listQuery: careStethoscopeListQuery,
+});

@@ -9,6 +9,8 @@ import { SYMPTOM_SITES_MAX } from '../../care/constants.ts';
 import { codeOf, id } from '../admin/common.ts';
 import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careAttachments, careDate, handleStateSchema, handleText, memberFields, wholeNumber } from './common.ts';
+import { Resource } from '../../permissions/resources.ts';
+import { resourceContract } from '../resource.ts';
 
 /** Symptom care on a body map (`/care/symptom`, page `symptom-manage`; docs/care.md "Care records II"). */
 
@@ -148,6 +150,14 @@ export type CareSymptomUpdate = z.infer<typeof careSymptomUpdate>;
 /** user_id, area_id, state, start_date/end_date on assessed_at. */
 export const careSymptomListQuery = listQuery(['id', 'assessed_at', 'score', 'created_at']);
 export type CareSymptomListQuery = z.infer<typeof careSymptomListQuery>;
+
+export const careSymptomResource = resourceContract({
+  path: Resource.careSymptom,
+  row: careSymptomRow,
+  create: careSymptomCreate,
+  update: careSymptomUpdate,
+  listQuery: careSymptomListQuery,
+});
 
 /** POST /handle/symptiom: the reassessment, with the pain score it found. */
 export const handleSymptomRequest = z.strictObject({ record_id: id, score: painIntensity, ...handleText });
