@@ -2,7 +2,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode, listQuery, textField } from '@vigil/contracts';
+import { ErrorCode, Resource, listQuery, resourceContract, textField } from '@vigil/contracts';
 import { areas } from '../db/schema/index.ts';
 import { authRoutes } from '../modules/administration/auth/routes.ts';
 import { createWorld } from '../../test/fixtures.ts';
@@ -15,13 +15,15 @@ const seen: { action: WriteAction; before: string | null; after: string | null }
 
 /** A second resource over areas with hooks, to prove they share the write's transaction. */
 const probe = defineResource({
-  path: '/area',
+  resource: resourceContract({
+    path: Resource.area,
+    row: z.object({ id: z.number(), name: z.string(), remark: z.string().nullable(), created_at: z.number() }),
+    create: z.strictObject({ name: textField({ max: 100 }) }),
+    update: z.strictObject({ name: textField({ max: 100 }) }),
+    listQuery: listQuery(['id', 'name']),
+  }),
   table: areas,
-  rowSchema: z.object({ id: z.number(), name: z.string(), remark: z.string().nullable(), created_at: z.number() }),
   wire: { id: areas.id, name: areas.name, remark: areas.remark, created_at: time(areas.createdAt) },
-  createSchema: z.strictObject({ name: textField({ max: 100 }) }),
-  updateSchema: z.strictObject({ name: textField({ max: 100 }) }),
-  listQuery: listQuery(['id', 'name']),
   scope: { org: areas.orgId, area: areas.id },
   placeArea: false,
   toInsert: (body, placement) => ({ orgId: placement.orgId, name: body.name }),

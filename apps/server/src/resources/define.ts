@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, idParam, paginated } from '@vigil/contracts';
+import { dataEnvelope, idParam, type Paginated, type Resource } from '@vigil/contracts';
 import type { PermissionKey } from '../auth/permissions.ts';
 import { auditRecord } from '../audit/hook.ts';
 import { emptyData, errorResponses } from '../http/schemas.ts';
@@ -12,20 +12,33 @@ import type { Operation } from './types.ts';
 export type { Operation, WriteAction } from './types.ts';
 export type { WriteContext } from './write.ts';
 
+/**
+ * What the server takes of a resource's contract (contracts' `resourceContract`, e.g.
+ * `areaResource`): its path under the API prefix (SPEC §7: '/area'), its API row (whose keys are
+ * the keys of `wire`), its create and update bodies (POST; PUT and PATCH), its list query and the
+ * paginated envelope of its row that the list answers.
+ */
+export type ResourceContractOf<TRow, TCreate extends AnyObject, TUpdate extends AnyObject, TQuery extends ListQuerySchema> = {
+  readonly path: Resource;
+  readonly row: z.ZodType<TRow>;
+  readonly create?: TCreate;
+  readonly update?: TUpdate;
+  readonly listQuery: TQuery;
+  readonly page: z.ZodType<Paginated<TRow>>;
+};
+
 export type ResourceDefinition<
   TTable extends TableWithId,
   TRow,
   TCreate extends AnyObject,
   TUpdate extends AnyObject,
   TQuery extends ListQuerySchema,
-> = ListDefinition<TTable, TRow, TQuery> &
+> = Omit<ListDefinition<TTable, TRow, TQuery>, 'listQuery'> &
   WriteDefinition<TTable, TRow, TCreate, TUpdate> & {
-    /** Path under the API prefix, as in SPEC §7: '/area'. */
-    path: string;
+    /** The resource's contract: path, row, create and update bodies, list query and page. */
+    resource: ResourceContractOf<TRow, TCreate, TUpdate, TQuery>;
     /** OpenAPI tag; defaults to the path without its slash. */
     tag?: string;
-    /** The API row's schema (contracts). Its keys are the keys of `wire`. */
-    rowSchema: z.ZodType<TRow>;
     /** Which routes to register; default all that the definition supports. */
     operations?: readonly Operation[];
   };
@@ -60,16 +73,17 @@ export function defineResource<
   TUpdate extends AnyObject = AnyObject,
   TQuery extends ListQuerySchema = ListQuerySchema,
 >(def: ResourceDefinition<TTable, TRow, TCreate, TUpdate, TQuery>): ResourcePlugin<TTable, TRow, TCreate, TUpdate, TQuery> {
-  const { path } = def;
+  const { resource } = def;
+  const { path } = resource;
   const tag = def.tag ?? path.replace(/^\//, '');
-  const list = defineList(def);
+  const list = defineList({ ...def, listQuery: resource.listQuery });
   const writes = defineWrites(def, list as ResourceList<TRow, ListQuerySchema>);
   const operations = new Set<Operation>(
     def.operations ?? [
       'list',
       'detail',
-      ...(def.createSchema ? (['create'] as const) : []),
-      ...(def.updateSchema ? (['put', 'patch'] as const) : []),
+      ...(resource.create ? (['create'] as const) : []),
+      ...(resource.update ? (['put', 'patch'] as const) : []),
       ...(def.enable ? (['enable'] as const) : []),
       'delete',
     ],
@@ -77,8 +91,8 @@ export function defineResource<
   const permission = (method: string, suffix = ''): PermissionKey => `${method} ${path}${suffix}` as PermissionKey;
   // Each write route says whether it keeps the record history, for the test that walks the catalogue.
   const writeConfig = (method: string, suffix = '') => ({ permission: permission(method, suffix), history: writes.keepsHistory ? path : undefined });
-  const rowEnvelope = dataEnvelope(def.rowSchema);
-  definedResources.set(path, { path, wireKeys: list.wire.keys, rowSchema: def.rowSchema, keepsHistory: writes.keepsHistory });
+  const rowEnvelope = dataEnvelope(resource.row);
+  definedResources.set(path, { resource, wireKeys: list.wire.keys, keepsHistory: writes.keepsHistory });
 
   async function resourceRoutes(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -91,8 +105,8 @@ export function defineResource<
           schema: {
             tags: [tag],
             summary: `List (paged; per_page -1 for all)`,
-            querystring: def.listQuery,
-            response: { 200: dataEnvelope(paginated(def.rowSchema)), ...errorResponses },
+            querystring: resource.listQuery,
+            response: { 200: dataEnvelope(resource.page), ...errorResponses },
           },
         },
         async (request) => ({ data: await list.page(app.database.db, request.principal, request.query as z.output<TQuery>) }),
@@ -114,18 +128,18 @@ export function defineResource<
       );
     }
 
-    if (operations.has('create') && def.createSchema) {
+    if (operations.has('create') && resource.create) {
       r.post(
         path,
         {
           config: writeConfig('POST'),
-          schema: { tags: [tag], summary: 'Create', body: def.createSchema, response: { 200: rowEnvelope, ...errorResponses } },
+          schema: { tags: [tag], summary: 'Create', body: resource.create, response: { 200: rowEnvelope, ...errorResponses } },
         },
         async (request) => ({ data: await writes.create(request, request.body as z.output<TCreate>) }),
       );
     }
 
-    if (def.updateSchema) {
+    if (resource.update) {
       const update = (partial: boolean) => async (request: FastifyRequest<{ Params: { id: number } }>) => ({
         data: await writes.change(request, request.params.id, request.body as Partial<z.output<TUpdate>>, partial),
       });
@@ -134,7 +148,7 @@ export function defineResource<
           `${path}/:id`,
           {
             config: writeConfig('PUT', '/{id}'),
-            schema: { tags: [tag], summary: 'Replace', params: idParam, body: def.updateSchema, response: { 200: rowEnvelope, ...errorResponses } },
+            schema: { tags: [tag], summary: 'Replace', params: idParam, body: resource.update, response: { 200: rowEnvelope, ...errorResponses } },
           },
           update(false),
         );
@@ -148,7 +162,7 @@ export function defineResource<
               tags: [tag],
               summary: 'Update some fields',
               params: idParam,
-              body: def.updateSchema.partial(),
+              body: resource.update.partial(),
               response: { 200: rowEnvelope, ...errorResponses },
             },
           },
@@ -186,7 +200,7 @@ export function defineResource<
   return Object.assign(resourceRoutes, { path, list, writes });
 }
 
-type DefinedResource = { path: string; wireKeys: readonly string[]; rowSchema: z.ZodType; keepsHistory: boolean };
+type DefinedResource = { resource: { path: Resource; row: z.ZodType }; wireKeys: readonly string[]; keepsHistory: boolean };
 /**
  * Every definition made, by path (an app built twice defines some again), so tests can hold each
  * wire map to its row schema and each write route to the history it names.

@@ -144,10 +144,10 @@ describe('record history over the route catalogue', () => {
   });
 
   it('names only record kinds that keep a history, and allows none that does', () => {
-    const keeping = new Set(
+    const keeping = new Set<string>(
       resourceDefinitions()
         .filter((d) => d.keepsHistory)
-        .map((d) => d.path),
+        .map((d) => d.resource.path),
     );
     const writes = writeRoutes();
     expect(

@@ -18,12 +18,12 @@ describe('wire maps', () => {
   it('name exactly the keys of their contracts row schema, for every resource the app registers', () => {
     expect(t.app.hasRoute({ method: 'GET', url: '/api/area' })).toBe(true);
     const defined = resourceDefinitions();
-    const paths = new Set(defined.map((d) => d.path));
+    const paths = new Set(defined.map((d) => d.resource.path));
     for (const path of ['/area', '/org', '/staff', '/user', '/device/bind', '/change/staff', '/change/user', '/change/record', '/medical/user', '/role', '/temp/role']) {
       expect(paths, path).toContain(path);
     }
-    for (const { path, wireKeys, rowSchema } of defined) {
-      expect([...wireKeys].sort(), path).toEqual(schemaKeys(rowSchema));
+    for (const { resource, wireKeys } of defined) {
+      expect([...wireKeys].sort(), resource.path).toEqual(schemaKeys(resource.row));
     }
   });
 });

@@ -26,14 +26,14 @@ export type WriteContext<TRow> = {
 
 /** What writing a resource takes: its bodies, where they go, its hooks and its history. */
 export type WriteDefinition<TTable extends TableWithId, TRow, TCreate extends AnyObject, TUpdate extends AnyObject> = {
-  /** Path under the API prefix: names the resource in its history and in start-up errors. */
-  path: string;
+  /**
+   * The resource's contract (contracts' `resourceContract`), for what writing takes of it: the path
+   * names the resource in its history and in start-up errors; `create` is the strict create body,
+   * `update` the strict update body (PUT takes it whole, PATCH any subset).
+   */
+  resource: { path: string; create?: TCreate; update?: TUpdate };
   table: TTable;
   wire: WireMap<TRow>;
-  /** Strict create body. */
-  createSchema?: TCreate;
-  /** Strict update body: PUT takes it whole, PATCH any subset. */
-  updateSchema?: TUpdate;
   scope?: ScopeColumns;
   /** Whether rows are placed in an area (false when `scope.area` is the row's own id, as for areas). */
   placeArea?: boolean;
@@ -93,7 +93,8 @@ export function defineWrites<TTable extends TableWithId, TRow, TCreate extends A
   def: WriteDefinition<TTable, TRow, TCreate, TUpdate>,
   list: ResourceList<TRow, ListQuerySchema>,
 ): ResourceWrites<TTable, TRow, TCreate, TUpdate> {
-  const { path, table } = def;
+  const { table } = def;
+  const { path } = def.resource;
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const hasUpdatedAt = 'updatedAt' in columns;
   const areaPlaced = def.placeArea ?? Boolean(def.scope?.area);
@@ -222,9 +223,9 @@ function writers<TTable extends TableWithId, TRow, TCreate extends AnyObject, TU
   // A body key with no column to go to would be dropped without a word: refuse the definition instead.
   const unwritable = (schema: AnyObject | undefined, own: unknown) =>
     own || !schema ? [] : Object.keys(schema.shape).filter((key) => !fromBody.keys.has(key));
-  const lost = [...unwritable(def.createSchema, def.toInsert), ...unwritable(def.updateSchema, def.toUpdate)];
+  const lost = [...unwritable(def.resource.create, def.toInsert), ...unwritable(def.resource.update, def.toUpdate)];
   if (lost.length > 0) {
-    throw new Error(`${def.path}: body keys ${[...new Set(lost)].join(', ')} are no column of the wire map; write toInsert/toUpdate`);
+    throw new Error(`${def.resource.path}: body keys ${[...new Set(lost)].join(', ')} are no column of the wire map; write toInsert/toUpdate`);
   }
   const propertyOf = (column: AnyPgColumn | undefined) => Object.keys(columns).find((prop) => columns[prop] === column);
   const orgProp = propertyOf(def.scope?.org);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { apiGroupCreate, apiGroupDetail, apiGroupListQuery, apiGroupUpdate, permissionKey, type ApiPermission } from '@vigil/contracts';
+import { apiGroupResource, permissionKey, type ApiPermission } from '@vigil/contracts';
 import { apiGroups } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden, invalid } from '../../../http/errors.ts';
@@ -30,11 +30,10 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(
     defineResource({
-      path: '/api/group',
+      resource: apiGroupResource,
       tag: 'permissions',
       table: apiGroups,
       // List rows carry the pairs too: a group holds at most a few hundred, and the page shows them.
-      rowSchema: apiGroupDetail,
       wire: {
         id: apiGroups.id,
         name: apiGroups.name,
@@ -46,9 +45,6 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
         created_at: time(apiGroups.createdAt),
         updated_at: time(apiGroups.updatedAt),
       },
-      createSchema: apiGroupCreate,
-      updateSchema: apiGroupUpdate,
-      listQuery: apiGroupListQuery,
       toInsert: (body) => ({ name: body.name, remark: body.remark || null, permissions: body.permissions }),
       toUpdate: (body) => ({
         ...(body.name !== undefined && { name: body.name }),

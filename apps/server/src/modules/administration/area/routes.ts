@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { areaCreate, areaListQuery, areaRow, areaUpdate, type AreaRow } from '@vigil/contracts';
+import { areaResource, type AreaRow } from '@vigil/contracts';
 import { areas, orgs } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time, type WireMap } from '../../../resources/wire.ts';
@@ -19,14 +19,10 @@ export const areaJoins = [{ table: orgs, on: eq(orgs.id, areas.orgId) }];
 
 /** /area: an organisation's areas. `scope.area` is the area's own id, so area admins see only theirs. */
 export const areaRoutes = defineResource({
-  path: '/area',
+  resource: areaResource,
   table: areas,
-  rowSchema: areaRow,
   wire: areaWire,
   joins: areaJoins,
-  createSchema: areaCreate,
-  updateSchema: areaUpdate,
-  listQuery: areaListQuery,
   scope: { org: areas.orgId, area: areas.id },
   placeArea: false,
   place: (body) => ({ orgId: body.org_id }),

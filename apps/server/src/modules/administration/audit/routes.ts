@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, ilike, like, or, sql } from 'drizzle-orm';
-import { auditListQuery, auditRow } from '@vigil/contracts';
+import { auditResource } from '@vigil/contracts';
 import { auditLog } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { memberName, staffName } from '../../../resources/names.ts';
@@ -13,11 +13,10 @@ import { time } from '../../../resources/wire.ts';
  * related hospital reading a resident's chart): the caller's organisation scopes the row, the
  * member's organisation is its partner. Operators see everything.
  */
-const auditResource = defineResource({
-  path: '/audit',
+const auditListRoutes = defineResource({
+  resource: auditResource,
   tag: 'audit',
   table: auditLog,
-  rowSchema: auditRow,
   wire: {
     id: auditLog.id,
     org_id: auditLog.orgId,
@@ -38,7 +37,6 @@ const auditResource = defineResource({
     request_id: auditLog.requestId,
     created_at: time(auditLog.createdAt),
   },
-  listQuery: auditListQuery,
   scope: { org: auditLog.orgId, partner: auditLog.memberOrgId },
   dateColumn: auditLog.createdAt,
   filters: {
@@ -65,5 +63,5 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async () => {
     await app.audit.flush();
   });
-  await app.register(auditResource);
+  await app.register(auditListRoutes);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode, listQuery, optionalQueryInt, textField, toUnix } from '@vigil/contracts';
+import { ErrorCode, Resource, listQuery, optionalQueryInt, resourceContract, textField, toUnix } from '@vigil/contracts';
 import { areas, members, recordChanges } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time } from '../../../resources/wire.ts';
@@ -26,9 +26,14 @@ const recordRow = z.object({
   updated_at: z.number(),
 });
 const careRecord = defineResource({
-  path: '/user',
+  resource: resourceContract({
+    path: Resource.user,
+    row: recordRow,
+    create: z.strictObject({ name: textField({ max: 100 }), area_id: optionalQueryInt }),
+    update: z.strictObject({ name: textField({ max: 100 }) }),
+    listQuery: listQuery(['id']),
+  }),
   table: members,
-  rowSchema: recordRow,
   wire: {
     id: members.id,
     org_id: members.orgId,
@@ -37,9 +42,6 @@ const careRecord = defineResource({
     enable: members.enabled,
     updated_at: time(members.updatedAt),
   },
-  createSchema: z.strictObject({ name: textField({ max: 100 }), area_id: optionalQueryInt }),
-  updateSchema: z.strictObject({ name: textField({ max: 100 }) }),
-  listQuery: listQuery(['id']),
   scope: { org: members.orgId, area: members.areaId },
   place: (body) => ({ areaId: body.area_id }),
   toInsert: (body, placement) => ({ orgId: placement.orgId, areaId: placement.areaId, name: body.name }),
@@ -53,12 +55,14 @@ const careRecord = defineResource({
 
 /** A record kind that is itself a place: its history entries point at the row a delete removes. */
 const placeRecord = defineResource({
-  path: '/area',
+  resource: resourceContract({
+    path: Resource.area,
+    row: z.object({ id: z.number(), org_id: z.number(), area_id: z.number(), name: z.string() }),
+    create: z.strictObject({ name: textField({ max: 100 }) }),
+    listQuery: listQuery(['id']),
+  }),
   table: areas,
-  rowSchema: z.object({ id: z.number(), org_id: z.number(), area_id: z.number(), name: z.string() }),
   wire: { id: areas.id, org_id: areas.orgId, area_id: areas.id, name: areas.name },
-  createSchema: z.strictObject({ name: textField({ max: 100 }) }),
-  listQuery: listQuery(['id']),
   scope: { org: areas.orgId, area: areas.id },
   placeArea: false,
   toInsert: (body, placement) => ({ orgId: placement.orgId, name: body.name }),

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-  memberChangeLogListQuery,
-  memberChangeLogRow,
-  recordChangeListQuery,
-  recordChangeRow,
-  staffChangeLogListQuery,
-  staffChangeLogRow,
-} from '@vigil/contracts';
+import { staffChangeLogResource, memberChangeLogResource, recordChangeResource } from '@vigil/contracts';
 import { memberChangeLogs, members, recordChanges, staff, staffChangeLogs } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { loggedBy, readOnly } from '../../../resources/logs.ts';
@@ -19,10 +12,9 @@ import { matchesAny } from '../../../resources/rows.ts';
  * log's organisation and the staff member's current area, so an area admin sees their area's staff.
  */
 const staffChangeRoutes = defineResource({
-  path: '/change/staff',
+  resource: staffChangeLogResource,
   tag: 'change-log',
   table: staffChangeLogs,
-  rowSchema: staffChangeLogRow,
   wire: {
     id: staffChangeLogs.id,
     org_id: staffChangeLogs.orgId,
@@ -36,7 +28,6 @@ const staffChangeRoutes = defineResource({
     ...loggedBy({ operator: staffChangeLogs.operatorId, createdAt: staffChangeLogs.createdAt }),
   },
   joins: [{ table: staff, on: eq(staff.id, staffChangeLogs.staffId) }],
-  listQuery: staffChangeLogListQuery,
   scope: { org: staffChangeLogs.orgId, area: staff.areaId },
   filters: {
     type: (v) => eq(staffChangeLogs.kind, v),
@@ -48,10 +39,9 @@ const staffChangeRoutes = defineResource({
 
 /** /change/user: the member change log (removed 0, area 1, status 2, organisation 3), read-only. */
 const memberChangeRoutes = defineResource({
-  path: '/change/user',
+  resource: memberChangeLogResource,
   tag: 'change-log',
   table: memberChangeLogs,
-  rowSchema: memberChangeLogRow,
   wire: {
     id: memberChangeLogs.id,
     org_id: memberChangeLogs.orgId,
@@ -64,7 +54,6 @@ const memberChangeRoutes = defineResource({
     ...loggedBy({ operator: memberChangeLogs.operatorId, createdAt: memberChangeLogs.createdAt }),
   },
   joins: [{ table: members, on: eq(members.id, memberChangeLogs.memberId) }],
-  listQuery: memberChangeLogListQuery,
   // A member moved away stays in the old organisation's log: the log's org, not the member's, scopes it.
   scope: { org: memberChangeLogs.orgId, area: members.areaId },
   filters: {
@@ -81,10 +70,9 @@ const memberChangeRoutes = defineResource({
  * moved away stays in the history of where it was.
  */
 const recordChangeRoutes = defineResource({
-  path: '/change/record',
+  resource: recordChangeResource,
   tag: 'change-log',
   table: recordChanges,
-  rowSchema: recordChangeRow,
   wire: {
     id: recordChanges.id,
     org_id: recordChanges.orgId,
@@ -98,7 +86,6 @@ const recordChangeRoutes = defineResource({
     after: recordChanges.after,
     ...loggedBy({ operator: recordChanges.staffId, createdAt: recordChanges.createdAt }),
   },
-  listQuery: recordChangeListQuery,
   scope: { org: recordChanges.orgId, area: recordChanges.areaId },
   filters: {
     resource: (v) => eq(recordChanges.resource, v),

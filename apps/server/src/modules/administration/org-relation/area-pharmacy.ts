@@ -1,12 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { OrgType, areaListQuery, areaRow } from '@vigil/contracts';
+import { OrgType, areaPharmacyResource } from '@vigil/contracts';
 import { areas, orgs } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaJoins, areaWire } from '../area/routes.ts';
-
-const query = areaListQuery.pick({ page: true, per_page: true, name: true, org_id: true, order_by: true });
 
 /** The area belongs to an organisation at the other end of an enabled relation with the delivery grant. */
 function ofDeliveryPartner(p: Principal, orgId: number | undefined): SQL {
@@ -26,13 +24,11 @@ function ofDeliveryPartner(p: Principal, orgId: number | undefined): SQL {
  * organisation with org_id. Rows are /area's.
  */
 export const areaPharmacyRoutes = defineResource({
-  path: '/area/pharmacy',
+  resource: areaPharmacyResource,
   tag: 'area',
   table: areas,
-  rowSchema: areaRow,
   wire: areaWire,
   joins: areaJoins,
-  listQuery: query,
   restrict: (p, q) =>
     and(
       ofDeliveryPartner(p, q.org_id),

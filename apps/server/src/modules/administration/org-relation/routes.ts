@@ -1,12 +1,6 @@
 import { eq, ilike } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  OrgType,
-  orgRelationCreate,
-  orgRelationListQuery,
-  orgRelationRow,
-  orgRelationUpdate,
-} from '@vigil/contracts';
+import { OrgType, orgRelationResource } from '@vigil/contracts';
 import type { Tx } from '../../../db/client.ts';
 import { orgRelations, orgs } from '../../../db/schema/index.ts';
 import { invalid } from '../../../http/errors.ts';
@@ -38,10 +32,9 @@ async function checkPair(tx: Tx, orgId: number, relatedOrgId: number): Promise<v
 
 /** /org/relation: which organisations serve a care organisation, and what each may reach (grants). */
 export const orgRelationRoutes = defineResource({
-  path: '/org/relation',
+  resource: orgRelationResource,
   tag: 'org',
   table: orgRelations,
-  rowSchema: orgRelationRow,
   wire: {
     id: orgRelations.id,
     org_id: orgRelations.orgId,
@@ -59,9 +52,6 @@ export const orgRelationRoutes = defineResource({
     { table: orgs, on: eq(orgs.id, orgRelations.orgId) },
     { table: related, on: eq(related.id, orgRelations.relatedOrgId) },
   ],
-  createSchema: orgRelationCreate,
-  updateSchema: orgRelationUpdate,
-  listQuery: orgRelationListQuery,
   scope: { org: orgRelations.orgId },
   placeArea: false,
   place: (body) => ({ orgId: body.org_id }),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { orgCreate, orgListQuery, orgRow, orgUpdate } from '@vigil/contracts';
+import { orgResource } from '@vigil/contracts';
 import { orgs } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden } from '../../../http/errors.ts';
@@ -12,9 +12,8 @@ import { time } from '../../../resources/wire.ts';
  * disabled, never deleted: logs and readings keep pointing at them.
  */
 export const orgRoutes = defineResource({
-  path: '/org',
+  resource: orgResource,
   table: orgs,
-  rowSchema: orgRow,
   wire: {
     id: orgs.id,
     name: orgs.name,
@@ -27,9 +26,6 @@ export const orgRoutes = defineResource({
     created_at: time(orgs.createdAt),
     updated_at: time(orgs.updatedAt),
   },
-  createSchema: orgCreate,
-  updateSchema: orgUpdate,
-  listQuery: orgListQuery,
   scope: { org: orgs.id },
   placeArea: false,
   toInsert: (body) => ({

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { guardRoles, roleLabelKey, roleListQuery, roleOrgType, roleRow, roleUpdate, staffRoles, type OrgType, type StaffRole } from '@vigil/contracts';
+import { guardRoles, roleLabelKey, roleResource, roleOrgType, staffRoles, type OrgType, type StaffRole } from '@vigil/contracts';
 import { apiGroups, roles } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden } from '../../../http/errors.ts';
@@ -12,9 +12,8 @@ import { mapped, time } from '../../../resources/wire.ts';
  * Roles are global, so only operators switch them, whatever pairs a group holds.
  */
 export const roleRoutes = defineResource({
-  path: '/role',
+  resource: roleResource,
   table: roles,
-  rowSchema: roleRow,
   // A role's label, organisation type and guard flag are contracts' constants, read from its id.
   wire: {
     id: roles.id,
@@ -27,8 +26,6 @@ export const roleRoutes = defineResource({
     updated_at: time(roles.updatedAt),
   },
   joins: [{ table: apiGroups, on: eq(apiGroups.id, roles.apiGroupId) }],
-  updateSchema: roleUpdate,
-  listQuery: roleListQuery,
   toUpdate: (body) => ({ ...(body.api_group_id !== undefined && { apiGroupId: body.api_group_id }) }),
   filters: {
     type: (v) => inArray(roles.id, staffRoles.filter((r) => roleOrgType[r] === (v as OrgType))),

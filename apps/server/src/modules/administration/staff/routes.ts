@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { idParam, staffCreate, staffListQuery, staffPasswordReset, staffRow, staffUpdate, type StaffRole } from '@vigil/contracts';
+import { idParam, staffResource, staffPasswordReset, type StaffRole } from '@vigil/contracts';
 import { orgs, staff } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../auth/password.ts';
 import { resolvePlacement } from '../../../auth/scope.ts';
@@ -19,10 +19,9 @@ import { logChanges, resetPassword, staffScope } from './service.ts';
  * staff at or below their own rank, an area admin only their area's (the tenant guard). Disabling
  * an account signs it out everywhere in the same transaction.
  */
-const staffResource = defineResource({
-  path: '/staff',
+const staffCrudRoutes = defineResource({
+  resource: staffResource,
   table: staff,
-  rowSchema: staffRow,
   wire: {
     id: staff.id,
     account: staff.account,
@@ -41,9 +40,6 @@ const staffResource = defineResource({
     updated_at: time(staff.updatedAt),
   },
   joins: [{ table: orgs, on: eq(orgs.id, staff.orgId) }],
-  createSchema: staffCreate,
-  updateSchema: staffUpdate,
-  listQuery: staffListQuery,
   scope: staffScope,
   toInsert: (body, placement) => ({
     orgId: body.org_id ?? placement.orgId,
@@ -97,7 +93,7 @@ const staffResource = defineResource({
 
 /** /staff plus PATCH /staff/password/{id}: an administrator sets a new password, which signs the account out. */
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(staffResource);
+  await app.register(staffCrudRoutes);
   app.withTypeProvider<ZodTypeProvider>().patch(
     '/staff/password/:id',
     {

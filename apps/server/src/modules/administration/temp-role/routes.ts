@@ -1,5 +1,5 @@
 import { and, eq, gt, ilike, lte, not, or, sql } from 'drizzle-orm';
-import { fromUnix, nowUnix, tempRoleCreate, tempRoleListQuery, tempRoleRow, type StaffRole } from '@vigil/contracts';
+import { fromUnix, nowUnix, tempRoleResource, type StaffRole } from '@vigil/contracts';
 import { orgs, staff, tempRoles } from '../../../db/schema/index.ts';
 import { scopeCondition } from '../../../auth/scope.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
@@ -17,10 +17,9 @@ const activeNow = and(lte(tempRoles.startsAt, sql`now()`), gt(tempRoles.expiresA
  * request, so a grant or its deletion applies at once. Scoped through the staff member.
  */
 export const tempRoleRoutes = defineResource({
-  path: '/temp/role',
+  resource: tempRoleResource,
   tag: 'role',
   table: tempRoles,
-  rowSchema: tempRoleRow,
   wire: {
     id: tempRoles.id,
     staff_id: tempRoles.staffId,
@@ -43,8 +42,6 @@ export const tempRoleRoutes = defineResource({
     { table: staff, on: eq(staff.id, tempRoles.staffId) },
     { table: orgs, on: eq(orgs.id, staff.orgId) },
   ],
-  createSchema: tempRoleCreate,
-  listQuery: tempRoleListQuery,
   scope: { org: staff.orgId, area: staff.areaId },
   toInsert: (body) => ({
     staffId: body.staff_id,

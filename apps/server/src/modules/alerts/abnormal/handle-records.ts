@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { handleRecordListQuery, handleRecordRow } from '@vigil/contracts';
+import { handleRecordResource } from '@vigil/contracts';
 import { abnormalEvents, abnormalHandles } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaName, memberName } from '../../../resources/names.ts';
@@ -12,11 +12,10 @@ const handledMember = memberName(abnormalEvents.memberId);
  * GET /handle/abnormal (list and detail): the handling records, read-only here (POST
  * /handle/abnormal records one), scoped through the event they answered.
  */
-export const handleRecordResource = defineResource({
-  path: '/handle/abnormal',
+export const handleRecordRoutes = defineResource({
+  resource: handleRecordResource,
   tag: 'abnormal',
   table: abnormalHandles,
-  rowSchema: handleRecordRow,
   wire: {
     id: abnormalHandles.id,
     abnormal_id: abnormalHandles.abnormalId,
@@ -35,7 +34,6 @@ export const handleRecordResource = defineResource({
     updated_at: time(abnormalHandles.handleTime),
   },
   joins: [{ table: abnormalEvents, on: eq(abnormalEvents.id, abnormalHandles.abnormalId) }],
-  listQuery: handleRecordListQuery,
   scope: { org: abnormalEvents.orgId, area: abnormalEvents.areaId },
   filters: {
     user_id: (v) => eq(abnormalEvents.memberId, v),

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { alertBurden as computeBurden } from './burden.ts';
 import { alertList } from '../../../alerts/items.ts';
 import { findAbnormal, followAbnormal, handleAbnormal } from './service.ts';
-import { handleRecordResource } from './handle-records.ts';
+import { handleRecordRoutes } from './handle-records.ts';
 import { acknowledgeAbnormal, endSnooze, listSnoozes, snoozeAbnormal } from './silence.ts';
 
 const tag = 'abnormal';
@@ -31,7 +31,7 @@ const tag = 'abnormal';
  * PATCH /abnormal/follow/{id}. Handling and following record who did it and when.
  */
 export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(handleRecordResource);
+  await app.register(handleRecordRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 

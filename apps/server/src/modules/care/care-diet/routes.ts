@@ -1,14 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  type Appetite,
-  type EatenPortion,
-  HandleState,
-  careDietCreate,
-  careDietListQuery,
-  careDietRow,
-  careDietUpdate,
-  dietNeedsFollowUp,
-} from '@vigil/contracts';
+import { type Appetite, type EatenPortion, HandleState, careDietResource, dietNeedsFollowUp } from '@vigil/contracts';
 import { careDiets } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time } from '../../../resources/wire.ts';
@@ -19,9 +10,8 @@ const stateOf = (b: { eaten: EatenPortion; appetite: Appetite }) => (dietNeedsFo
 
 /** /care/diet: a member's meals, served and eaten; a poor meal is due for follow-up (docs/care.md "Care records II"). */
 export const careDietRoutes = defineResource({
-  path: '/care/diet',
+  resource: careDietResource,
   table: t,
-  rowSchema: careDietRow,
   wire: {
     ...memberRecordWire(t),
     meal: t.meal,
@@ -35,9 +25,6 @@ export const careDietRoutes = defineResource({
     remark: t.remark,
     state: t.state,
   },
-  createSchema: careDietCreate,
-  updateSchema: careDietUpdate,
-  listQuery: careDietListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') {

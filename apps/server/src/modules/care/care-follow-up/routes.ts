@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  careFollowUpCreate,
-  careFollowUpListQuery,
-  careFollowUpRow,
-  careFollowUpUpdate,
-} from '@vigil/contracts';
+import { careFollowUpResource } from '@vigil/contracts';
 import { careFollowUps } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time, timeOrNull } from '../../../resources/wire.ts';
@@ -14,9 +9,8 @@ const t = careFollowUps;
 
 /** /care/follow-up: hospital follow-up visits a member is escorted to (docs/care.md). */
 export const careFollowUpRoutes = defineResource({
-  path: '/care/follow-up',
+  resource: careFollowUpResource,
   table: t,
-  rowSchema: careFollowUpRow,
   wire: {
     ...memberRecordWire(t),
     hospital: t.hospital,
@@ -35,9 +29,6 @@ export const careFollowUpRoutes = defineResource({
     abnormal_id: t.abnormalId,
     remark: t.remark,
   },
-  createSchema: careFollowUpCreate,
-  updateSchema: careFollowUpUpdate,
-  listQuery: careFollowUpListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, values }) => {
     if (action !== 'create' || values.memberId === undefined) return values;

@@ -1,13 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  SECONDS_PER_DAY,
-  careHealthCreate,
-  careHealthListQuery,
-  careHealthRow,
-  careHealthUpdate,
-  fromUnix,
-  toUnix,
-} from '@vigil/contracts';
+import { SECONDS_PER_DAY, careHealthResource, fromUnix, toUnix } from '@vigil/contracts';
 import { careEducations } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
@@ -18,9 +10,8 @@ const t = careEducations;
 
 /** /care/health: health education given to a member, reviewed by a teach-back (docs/care.md). */
 export const careHealthRoutes = defineResource({
-  path: '/care/health',
+  resource: careHealthResource,
   table: t,
-  rowSchema: careHealthRow,
   wire: {
     ...memberRecordWire(t),
     type: t.type,
@@ -38,9 +29,6 @@ export const careHealthRoutes = defineResource({
     attachments: t.attachments,
     remark: t.remark,
   },
-  createSchema: careHealthCreate,
-  updateSchema: careHealthUpdate,
-  listQuery: careHealthListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;

@@ -1,16 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  ControlledLevel,
-  carePackageCreate,
-  carePackageListQuery,
-  carePackageRow,
-  carePackageUpdate,
-  checkRegimen,
-  nowUnix,
-  toUnix,
-  toUnixOrNull,
-  type MedicationFrequency,
-} from '@vigil/contracts';
+import { ControlledLevel, carePackageResource, checkRegimen, nowUnix, toUnix, toUnixOrNull, type MedicationFrequency } from '@vigil/contracts';
 import { carePackages, medicines } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time, timeOrNull } from '../../../resources/wire.ts';
@@ -26,9 +15,8 @@ const balance = sql<number | null>`case when ${medicines.controlledLevel} > ${Co
 
 /** /care/package: one medicine for one member on one regimen; its doses are handled (docs/care.md). */
 export const carePackageRoutes = defineResource({
-  path: '/care/package',
+  resource: carePackageResource,
   table: t,
-  rowSchema: carePackageRow,
   wire: {
     ...memberRecordWire(t),
     medicine_id: t.medicineId,
@@ -59,9 +47,6 @@ export const carePackageRoutes = defineResource({
     remark: t.remark,
   },
   joins: [{ table: medicines, on: eq(medicines.id, t.medicineId) }],
-  createSchema: carePackageCreate,
-  updateSchema: carePackageUpdate,
-  listQuery: carePackageListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action !== 'create' && action !== 'update') return values;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { careReportCreate, careReportListQuery, careReportRow, careReportUpdate } from '@vigil/contracts';
+import { careReportResource } from '@vigil/contracts';
 import { careReports } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time } from '../../../resources/wire.ts';
@@ -9,9 +9,8 @@ const t = careReports;
 
 /** /care/report: a member's uploaded health reports, PDFs and images (docs/care.md "Care records II"). */
 export const careReportRoutes = defineResource({
-  path: '/care/report',
+  resource: careReportResource,
   table: t,
-  rowSchema: careReportRow,
   wire: {
     ...memberRecordWire(t),
     type: t.type,
@@ -21,9 +20,6 @@ export const careReportRoutes = defineResource({
     files: t.files,
     summary: t.summary,
   },
-  createSchema: careReportCreate,
-  updateSchema: careReportUpdate,
-  listQuery: careReportListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, values }) =>
     action === 'create' ? { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) } : values,

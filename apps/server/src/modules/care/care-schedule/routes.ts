@@ -1,15 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  careScheduleCreate,
-  careScheduleListQuery,
-  careScheduleRow,
-  careScheduleUpdate,
-  checkScheduleRule,
-  nowUnix,
-  toUnix,
-  toUnixOrNull,
-  type ScheduleRepeat,
-} from '@vigil/contracts';
+import { careScheduleResource, checkScheduleRule, nowUnix, toUnix, toUnixOrNull, type ScheduleRepeat } from '@vigil/contracts';
 import { careSchedules } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
@@ -21,9 +11,8 @@ const t = careSchedules;
 
 /** /care/schedule: services planned for a member; each occurrence is handled (docs/care.md). */
 export const careScheduleRoutes = defineResource({
-  path: '/care/schedule',
+  resource: careScheduleResource,
   table: t,
-  rowSchema: careScheduleRow,
   wire: {
     ...memberRecordWire(t),
     service: t.service,
@@ -39,9 +28,6 @@ export const careScheduleRoutes = defineResource({
     enable: t.enabled,
     remark: t.remark,
   },
-  createSchema: careScheduleCreate,
-  updateSchema: careScheduleUpdate,
-  listQuery: careScheduleListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;

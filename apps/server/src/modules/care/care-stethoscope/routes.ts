@@ -1,13 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  type Organ,
-  type OrganPosition,
-  careStethoscopeCreate,
-  careStethoscopeListQuery,
-  careStethoscopeRow,
-  careStethoscopeUpdate,
-  checkAuscultation,
-} from '@vigil/contracts';
+import { type Organ, type OrganPosition, careStethoscopeResource, checkAuscultation } from '@vigil/contracts';
 import { careStethoscopes } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
@@ -18,9 +10,8 @@ const t = careStethoscopes;
 
 /** /care/stethoscope: auscultation recordings with their mode and site (docs/care.md "Care records II"). */
 export const careStethoscopeRoutes = defineResource({
-  path: '/care/stethoscope',
+  resource: careStethoscopeResource,
   table: t,
-  rowSchema: careStethoscopeRow,
   wire: {
     ...memberRecordWire(t),
     recorded_at: time(t.recordedAt),
@@ -32,9 +23,6 @@ export const careStethoscopeRoutes = defineResource({
     recorder_id: t.recorderId,
     recorder_name: staffName(t.recorderId),
   },
-  createSchema: careStethoscopeCreate,
-  updateSchema: careStethoscopeUpdate,
-  listQuery: careStethoscopeListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') return { ...values, recorderId: principal.staffId, ...(await placeOnMember(tx, principal, values.memberId!)) };

@@ -3,10 +3,7 @@ import {
   HandleState,
   PAIN_REASSESS_MINUTES,
   type PainTool,
-  careSymptomCreate,
-  careSymptomListQuery,
-  careSymptomRow,
-  careSymptomUpdate,
+  careSymptomResource,
   checkSymptom,
   fromUnix,
   painAlerts,
@@ -38,9 +35,8 @@ function derived(body: { tool: PainTool; painad?: Parameters<typeof symptomScore
 
 /** /care/symptom: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
 export const careSymptomRoutes = defineResource({
-  path: '/care/symptom',
+  resource: careSymptomResource,
   table: t,
-  rowSchema: careSymptomRow,
   wire: {
     ...memberRecordWire(t),
     assessed_at: time(t.assessedAt),
@@ -57,9 +53,6 @@ export const careSymptomRoutes = defineResource({
     assessor_id: t.assessorId,
     assessor_name: staffName(t.assessorId),
   },
-  createSchema: careSymptomCreate,
-  updateSchema: careSymptomUpdate,
-  listQuery: careSymptomListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') {

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { medicineCreate, medicineListQuery, medicineRow, medicineUpdate } from '@vigil/contracts';
+import { medicineResource } from '@vigil/contracts';
 import { medicines, orgs } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time } from '../../../resources/wire.ts';
 
 /** /medicine: an organisation's medicine catalogue, which packages name (docs/care.md). */
 export const medicineRoutes = defineResource({
-  path: '/medicine',
+  resource: medicineResource,
   table: medicines,
-  rowSchema: medicineRow,
   wire: {
     id: medicines.id,
     org_id: medicines.orgId,
@@ -27,9 +26,6 @@ export const medicineRoutes = defineResource({
     updated_at: time(medicines.updatedAt),
   },
   joins: [{ table: orgs, on: eq(orgs.id, medicines.orgId) }],
-  createSchema: medicineCreate,
-  updateSchema: medicineUpdate,
-  listQuery: medicineListQuery,
   scope: { org: medicines.orgId },
   placeArea: false,
   place: (body) => ({ orgId: body.org_id }),

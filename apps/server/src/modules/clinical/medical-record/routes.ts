@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ValidationMessage, medicalRecordCreate, medicalRecordListQuery, medicalRecordRow, medicalRecordUpdate, toUnix, toUnixOrNull } from '@vigil/contracts';
+import { ValidationMessage, medicalRecordResource, toUnix, toUnixOrNull } from '@vigil/contracts';
 import { medicalRecords } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time, timeOrNull } from '../../../resources/wire.ts';
@@ -13,9 +13,8 @@ const t = medicalRecords;
  * attachments; each is reviewed by the care home through /handle/medical-record (docs/care.md).
  */
 export const medicalRecordRoutes = defineResource({
-  path: '/medical/records',
+  resource: medicalRecordResource,
   table: t,
-  rowSchema: medicalRecordRow,
   wire: {
     ...memberRecordWire(t),
     diagnosis: t.diagnosis,
@@ -30,9 +29,6 @@ export const medicalRecordRoutes = defineResource({
     remark: t.remark,
     state: t.state,
   },
-  createSchema: medicalRecordCreate,
-  updateSchema: medicalRecordUpdate,
-  listQuery: medicalRecordListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') return { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { opdCreate, opdListQuery, opdRow, opdUpdate } from '@vigil/contracts';
+import { opdResource } from '@vigil/contracts';
 import { opdVisits } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { time } from '../../../resources/wire.ts';
@@ -9,9 +9,8 @@ const t = opdVisits;
 
 /** /opd: outpatient visits, general or video, by period and department (docs/care.md "Care records II"). */
 export const opdRoutes = defineResource({
-  path: '/opd',
+  resource: opdResource,
   table: t,
-  rowSchema: opdRow,
   wire: {
     ...memberRecordWire(t),
     type: t.type,
@@ -23,9 +22,6 @@ export const opdRoutes = defineResource({
     status: t.status,
     notes: t.notes,
   },
-  createSchema: opdCreate,
-  updateSchema: opdUpdate,
-  listQuery: opdListQuery,
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, values }) =>
     action === 'create' ? { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) } : values,

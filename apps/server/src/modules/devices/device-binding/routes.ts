@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { DeviceType, dataEnvelope, deviceBindingListQuery, deviceBindingRow, idParam, memberDeviceRecord } from '@vigil/contracts';
+import {
+  DeviceType,
+  chylyngBindingResource,
+  dataEnvelope,
+  deviceBindingResource,
+  foraD40gBindingResource,
+  idParam,
+  memberChylyngBindingResource,
+  memberDeviceRecord,
+} from '@vigil/contracts';
 import { deviceBindings, devices } from '../../../db/schema/index.ts';
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
 import { defineResource } from '../../../resources/define.ts';
@@ -13,16 +22,22 @@ import { bindingScope, endWatchBinding, memberDevices } from './service.ts';
 
 const boundMemberName = memberName(deviceBindings.memberId);
 
+/** The paths that show bindings: one row and list query, a narrowing each. */
+type BindingResource =
+  | typeof deviceBindingResource
+  | typeof foraD40gBindingResource
+  | typeof chylyngBindingResource
+  | typeof memberChylyngBindingResource;
+
 /**
  * A read-only view of binding history. `which` narrows it in the join condition (device type,
  * member bindings only), so the narrowing holds for list and detail alike and no query can widen it.
  */
-function bindingList(path: string, which: SQL) {
+function bindingList(resource: BindingResource, which: SQL) {
   return defineResource({
-    path,
+    resource,
     tag: 'device',
     table: deviceBindings,
-    rowSchema: deviceBindingRow,
     wire: {
       id: deviceBindings.id,
       org_id: devices.orgId,
@@ -44,7 +59,6 @@ function bindingList(path: string, which: SQL) {
       updated_at: time(sql<Date>`coalesce(${deviceBindings.unboundAt}, ${deviceBindings.boundAt})`.mapWith(deviceBindings.boundAt)),
     },
     joins: [{ table: devices, on: and(eq(devices.id, deviceBindings.deviceId), which)! }],
-    listQuery: deviceBindingListQuery,
     scope: bindingScope,
     filters: {
       user_id: (v) => eq(deviceBindings.memberId, v),
@@ -67,13 +81,14 @@ const ofType = (type: DeviceType) => and(eq(devices.type, type), toMembers)!;
  * binding) and the FORA D40g meters; plus the device-record tab of the member detail.
  */
 export async function deviceBindingRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(bindingList('/user-system/device/bind', toMembers));
-  await app.register(bindingList('/user-system/device/bind/forad40g', ofType(DeviceType.foraD40g)));
+  await app.register(bindingList(deviceBindingResource, toMembers));
+  await app.register(bindingList(foraD40gBindingResource, ofType(DeviceType.foraD40g)));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  for (const path of ['/device/bind/chylyng', '/user-system/device/bind/chylyng'] as const) {
-    await app.register(bindingList(path, ofType(DeviceType.chylyngWatch)));
+  for (const resource of [chylyngBindingResource, memberChylyngBindingResource]) {
+    const { path } = resource;
+    await app.register(bindingList(resource, ofType(DeviceType.chylyngWatch)));
     r.delete(
       `${path}/:id`,
       {

@@ -12,7 +12,7 @@ import {
   sleepDeviceSummary,
 } from '@vigil/contracts';
 import { errorResponses } from '../../../http/schemas.ts';
-import { sleepHistoryResource } from './sleep-history.ts';
+import { sleepHistoryRoutes } from './sleep-history.ts';
 import { listRealTime, setSafeZone, summariseSleepDevices, summariseWornDevices } from './service.ts';
 
 /**
@@ -21,7 +21,7 @@ import { listRealTime, setSafeZone, summariseSleepDevices, summariseWornDevices 
  * location rule (rules/device-events.ts) judges every position against.
  */
 export async function deviceStateRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(sleepHistoryResource);
+  await app.register(sleepHistoryRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DeviceType, sleepHistoryListQuery, sleepHistoryRow } from '@vigil/contracts';
+import { DeviceType, sleepHistoryResource } from '@vigil/contracts';
 import { devices, readings } from '../../../db/schema/index.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
 import { defineResource } from '../../../resources/define.ts';
@@ -17,11 +17,10 @@ const room = memberField('room');
  * SPEC §7 `/device/sleep/history`: the bed-status reports of sleep sensors, read-only, in the
  * caller's tenant scope. The join keeps it to sleep sensors' bed reports for list and detail alike.
  */
-export const sleepHistoryResource = defineResource({
-  path: '/device/sleep/history',
+export const sleepHistoryRoutes = defineResource({
+  resource: sleepHistoryResource,
   tag: 'device',
   table: readings,
-  rowSchema: sleepHistoryRow,
   wire: {
     id: readings.id,
     org_id: readings.orgId,
@@ -48,7 +47,6 @@ export const sleepHistoryResource = defineResource({
       on: and(eq(devices.id, readings.deviceId), eq(devices.type, DeviceType.sleepSensor), eq(readings.kind, readingKindCode.bed))!,
     },
   ],
-  listQuery: sleepHistoryListQuery,
   scope: { org: readings.orgId, area: readings.areaId },
   filters: {
     user_id: (v) => eq(readings.memberId, v),

@@ -7,10 +7,9 @@ import {
   deviceCreate,
   deviceCreated,
   deviceKey,
-  deviceListQuery,
+  deviceResource,
   deviceRow,
   deviceUnbindRequest,
-  deviceUpdate,
   idParam,
 } from '@vigil/contracts';
 import { devices } from '../../../db/schema/index.ts';
@@ -33,14 +32,11 @@ const openBinding = sql`exists (select 1 from device_bindings b where b.device_i
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   await app.register(
     defineResource({
-      path: '/device/bind',
+      resource: deviceResource,
       tag: 'device',
       table: devices,
-      rowSchema: deviceRow,
       wire: deviceWire,
       joins: deviceJoins,
-      updateSchema: deviceUpdate,
-      listQuery: deviceListQuery,
       scope: deviceScope,
       toUpdate: (body) => ({
         ...(body.name !== undefined && { name: body.name || null }),

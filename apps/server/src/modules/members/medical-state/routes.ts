@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { medicalStateLogListQuery, medicalStateLogRow } from '@vigil/contracts';
+import { medicalStateLogResource } from '@vigil/contracts';
 import { medicalStateLogs, members } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { loggedBy, readOnly } from '../../../resources/logs.ts';
@@ -11,10 +11,9 @@ import { matchesAny } from '../../../resources/rows.ts';
  * member's current organisation and area.
  */
 export const medicalStateRoutes = defineResource({
-  path: '/medical/user',
+  resource: medicalStateLogResource,
   tag: 'user',
   table: medicalStateLogs,
-  rowSchema: medicalStateLogRow,
   wire: {
     id: medicalStateLogs.id,
     org_id: medicalStateLogs.orgId,
@@ -28,7 +27,6 @@ export const medicalStateRoutes = defineResource({
     ...loggedBy({ operator: medicalStateLogs.operatorId, createdAt: medicalStateLogs.createdAt }),
   },
   joins: [{ table: members, on: eq(members.id, medicalStateLogs.memberId) }],
-  listQuery: medicalStateLogListQuery,
   scope: { org: members.orgId, area: members.areaId },
   filters: {
     user_id: (v) => eq(medicalStateLogs.memberId, v),

@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import {
-  dataEnvelope,
-  idParam,
-  memberCreate,
-  memberFollow,
-  memberListQuery,
-  memberRow,
-  memberStateChange,
-  memberUpdate,
-} from '@vigil/contracts';
+import { dataEnvelope, idParam, memberCareResource, memberFollow, memberResource, memberRow, memberStateChange } from '@vigil/contracts';
 import { members } from '../../../db/schema/index.ts';
 import { resolvePlacement } from '../../../auth/scope.ts';
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
@@ -20,21 +11,18 @@ import { assertOwnMember, memberJoins, memberScope, memberWire } from './rows.ts
 import { changeMedicalState, logChanges, removeMember, setFollow, unbindOnOrgMove } from './service.ts';
 
 /**
- * The member resource at `path` (/user, and /user-system/user for the member-care routes). Related
- * organisations read shared members; writes stay with the member's own organisation. Moves between
- * areas or (operators) organisations go through the same placement rules as creation.
+ * The member resource at its contract's path (/user, and /user-system/user for the member-care
+ * routes). Related organisations read shared members; writes stay with the member's own
+ * organisation. Moves between areas or (operators) organisations go through the same placement
+ * rules as creation.
  */
-function memberResource(app: FastifyInstance, path: string) {
+function memberCrudRoutes(app: FastifyInstance, resource: typeof memberResource | typeof memberCareResource) {
   return defineResource({
-    path,
+    resource,
     tag: 'user',
     table: members,
-    rowSchema: memberRow,
     wire: memberWire,
     joins: memberJoins,
-    createSchema: memberCreate,
-    updateSchema: memberUpdate,
-    listQuery: memberListQuery,
     scope: memberScope,
     toInsert: (body, placement) => ({
       orgId: body.org_id ?? placement.orgId,
@@ -115,9 +103,9 @@ function removeRoute(app: FastifyInstance, path: string): void {
 
 /** /user and /user-system/user, with the follow toggle and medical-state change of the member pages. */
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
-  for (const path of ['/user', '/user-system/user']) {
-    await app.register(memberResource(app, path));
-    removeRoute(app, path);
+  for (const resource of [memberResource, memberCareResource]) {
+    await app.register(memberCrudRoutes(app, resource));
+    removeRoute(app, resource.path);
   }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { fromUnix, workLogCreate, workLogListQuery, workLogRow, workLogUpdate } from '@vigil/contracts';
+import { fromUnix, workLogResource } from '@vigil/contracts';
 import { workLogs } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaName, staffName } from '../../../resources/names.ts';
@@ -13,9 +13,8 @@ const t = workLogs;
  * (docs/handover.md). Entries are checked against the shift and the caller's members in service.ts.
  */
 export const workLogRoutes = defineResource({
-  path: '/work-log',
+  resource: workLogResource,
   table: t,
-  rowSchema: workLogRow,
   wire: {
     id: t.id,
     org_id: t.orgId,
@@ -31,9 +30,6 @@ export const workLogRoutes = defineResource({
     created_at: time(t.createdAt),
     updated_at: time(t.updatedAt),
   },
-  createSchema: workLogCreate,
-  updateSchema: workLogUpdate,
-  listQuery: workLogListQuery,
   scope: { org: t.orgId, area: t.areaId },
   place: (body) => ({ ...(body.area_id !== undefined && { areaId: body.area_id }) }),
   toInsert: (body, placement) => ({
