@@ -24,7 +24,7 @@ export type JoinedAlert = AbnormalRow & {
 const alertScope: ScopeColumns = { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' };
 export const abnormalScope = (p: Principal) => scopeCondition(p, alertScope);
 
-const joinedWire = {
+const joinedWire: WireMap<JoinedAlert> = {
   ...getTableColumns(abnormalEvents),
   memberName: members.name,
   memberRoom: members.room,
@@ -32,7 +32,7 @@ const joinedWire = {
   areaName: areas.name,
   deviceType: devices.type,
   deviceName: devices.name,
-} satisfies WireMap<JoinedAlert>;
+};
 
 /** The names of a joined alert, as its payload carries them (null where the row is gone). */
 export function namesOf(row: JoinedAlert): AbnormalNames {
@@ -82,7 +82,7 @@ export const alertList = defineList({
     user_id: (v) => eq(abnormalEvents.memberId, v),
   },
   dateColumn: abnormalEvents.occurTime,
-  toItems: async (db, rows: JoinedAlert[]) => {
+  toItems: async (db, rows) => {
     const handles = await handlesOf(
       db,
       rows.map((r) => r.id),

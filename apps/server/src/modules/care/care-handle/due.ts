@@ -1,15 +1,11 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   CareHandleKind,
+  careDueQuery,
   doseLateLimitMinutes,
-  fromUnix,
-  toUnix,
-  type CareDueQuery,
   type CareDueRow,
-  type Paginated,
 } from '@vigil/contracts';
-import type { Db } from '../../../db/client.ts';
 import {
   careEducations,
   careFollowUps,
@@ -25,16 +21,15 @@ import {
   readings,
 } from '../../../db/schema/index.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
-import type { Principal } from '../../../auth/principal.ts';
-import { scopeCondition } from '../../../auth/scope.ts';
-import { paginate, pageWindow } from '../../../resources/paging.ts';
+import { defineList, type TableWithId } from '../../../resources/list.ts';
 import { areaName, memberName } from '../../../resources/names.ts';
+import { mapped, time, type WireMap } from '../../../resources/wire.ts';
 import { careScope } from '../care-common/record.ts';
 import { loadHandles } from './handles.ts';
 
 /** Where the due items of one handle kind live (docs/care.md "The shared handle shape"). */
 type DueSource = {
-  table: PgTable;
+  table: TableWithId;
   joins: { table: PgTable; on: SQL }[];
   id: AnyPgColumn;
   recordId: AnyPgColumn;
@@ -42,7 +37,7 @@ type DueSource = {
   due: AnyPgColumn;
   state: AnyPgColumn | SQL<number>;
   title: SQL<string>;
-  late: (now: Date) => SQL<boolean>;
+  late: SQL<boolean>;
   where?: SQL;
   /** An ECG reading's status; null for the other kinds. */
   status?: SQL<number | null>;
@@ -55,7 +50,7 @@ type DueSource = {
 const ecgState = sql<number>`(case when exists (select 1 from ${careHandles} h where h.kind = ${CareHandleKind.ecg}
   and h.item_id = "readings"."id" and not h.entered_in_error) then 1 else 0 end)`;
 
-const notLate = () => sql<boolean>`false`;
+const notLate = sql<boolean>`false`;
 
 const sources: Record<CareHandleKind, DueSource> = {
   [CareHandleKind.health]: {
@@ -104,7 +99,7 @@ const sources: Record<CareHandleKind, DueSource> = {
     state: carePackageDoses.state,
     title: sql<string>`${medicines.name} || ' ' || ${carePackages.dose} || ' ' || ${medicines.unit}`,
     // The late limit comes from contracts, so the list, the rule and the scheduler agree.
-    late: (now) => sql<boolean>`(${carePackageDoses.state} = 0 and ${carePackageDoses.scheduledAt} < ${now}::timestamptz
+    late: sql<boolean>`(${carePackageDoses.state} = 0 and ${carePackageDoses.scheduledAt} < now()
       - make_interval(mins => case when ${carePackages.timeCritical} then ${doseLateLimitMinutes(true)}::int else ${doseLateLimitMinutes(false)}::int end))`,
     // As-needed doses have no time: they are recorded, never due.
     where: isNotNull(carePackageDoses.scheduledAt),
@@ -119,7 +114,7 @@ const sources: Record<CareHandleKind, DueSource> = {
     due: careSymptoms.reassessAt,
     state: careSymptoms.state,
     title: sql<string>`${careSymptoms.score} || '/10'`,
-    late: (now) => sql<boolean>`(${careSymptoms.state} = 0 and ${careSymptoms.reassessAt} < ${now}::timestamptz)`,
+    late: sql<boolean>`(${careSymptoms.state} = 0 and ${careSymptoms.reassessAt} < now())`,
     where: isNotNull(careSymptoms.reassessAt),
   },
   [CareHandleKind.diet]: {
@@ -160,79 +155,53 @@ const sources: Record<CareHandleKind, DueSource> = {
   },
 };
 
+/** A due item as its source selects it; its kind and latest handle are added per page. */
+type DueSelected = Omit<CareDueRow, 'kind' | 'last_handle'>;
+
+function dueListOf(kind: CareHandleKind) {
+  const s = sources[kind];
+  const wire: WireMap<DueSelected> = {
+    id: s.id,
+    record_id: s.recordId,
+    org_id: s.cols.orgId,
+    area_id: s.cols.areaId,
+    area_name: areaName(s.cols.areaId),
+    member_id: s.cols.memberId,
+    member_name: mapped(memberName(s.cols.memberId), (name) => name ?? ''),
+    title: s.title,
+    due_at: time(s.due),
+    state: s.state,
+    late: s.late,
+    status: s.status ?? sql<null>`null`,
+  };
+  return defineList({
+    table: s.table,
+    wire,
+    joins: s.joins,
+    listQuery: careDueQuery,
+    scope: careScope(s.cols),
+    restrict: () => s.where,
+    filters: {
+      user_id: (v) => eq(s.cols.memberId, v),
+      state: (v) => sql`${s.state} = ${v}`,
+    },
+    dateColumn: s.due,
+    toItems: async (db, rows): Promise<CareDueRow[]> => {
+      const handles = await loadHandles(
+        db,
+        kind,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, kind, last_handle: (handles.get(r.id) ?? []).filter((h) => !h.entered_in_error).at(-1) ?? null }));
+    },
+  });
+}
+
 /**
  * GET /handle/{kind}: the items of one kind due across the members in the caller's scope, by area,
  * member, due date and state, oldest due first, each with its latest handle.
  */
-export async function dueList(db: Db, p: Principal, kind: CareHandleKind, q: CareDueQuery, now: Date): Promise<Paginated<CareDueRow>> {
-  const s = sources[kind];
-  const where = and(
-    scopeCondition(p, careScope(s.cols)),
-    s.where,
-    q.area_id !== undefined ? eq(s.cols.areaId, q.area_id) : undefined,
-    q.user_id !== undefined ? eq(s.cols.memberId, q.user_id) : undefined,
-    q.state !== undefined ? sql`${s.state} = ${q.state}` : undefined,
-    q.start_date !== undefined ? gte(s.due, fromUnix(q.start_date)) : undefined,
-    q.end_date !== undefined ? lte(s.due, fromUnix(q.end_date)) : undefined,
-  );
-  const withJoins = (query: PgSelect) => s.joins.reduce((acc, j) => acc.innerJoin(j.table, j.on) as unknown as PgSelect, query);
-  const [{ total }] = (await withJoins(db.select({ total: count() }).from(s.table).$dynamic() as unknown as PgSelect).where(where)) as {
-    total: number;
-  }[];
-  const direction = q.order === 'desc' ? desc : asc;
-  let query = withJoins(
-    db
-      .select({
-        id: s.id,
-        recordId: s.recordId,
-        orgId: s.cols.orgId,
-        areaId: s.cols.areaId,
-        areaName: areaName(s.cols.areaId),
-        memberId: s.cols.memberId,
-        memberName: memberName(s.cols.memberId),
-        title: s.title,
-        due: s.due,
-        state: s.state,
-        late: s.late(now),
-        status: s.status ?? sql<null>`null`,
-      })
-      .from(s.table)
-      .$dynamic() as unknown as PgSelect,
-  )
-    .where(where)
-    .orderBy(direction(q.order_by === 'id' ? s.id : s.due), direction(s.id));
-  const { offset, limit } = pageWindow(q);
-  if (limit !== undefined) query = query.limit(limit).offset(offset);
-  const rows = (await query) as {
-    id: number;
-    recordId: number;
-    orgId: number;
-    areaId: number | null;
-    areaName: string | null;
-    memberId: number;
-    memberName: string | null;
-    title: string;
-    due: Date;
-    state: number;
-    late: boolean;
-    status: number | null;
-  }[];
-  const handles = await loadHandles(db, kind, rows.map((r) => r.id));
-  const list: CareDueRow[] = rows.map((r) => ({
-    kind,
-    id: r.id,
-    record_id: r.recordId,
-    org_id: r.orgId,
-    area_id: r.areaId,
-    area_name: r.areaName,
-    member_id: r.memberId,
-    member_name: r.memberName ?? '',
-    title: r.title,
-    due_at: toUnix(r.due),
-    state: r.state as CareDueRow['state'],
-    late: r.late,
-    last_handle: (handles.get(r.id) ?? []).filter((h) => !h.entered_in_error).at(-1) ?? null,
-    status: r.status,
-  }));
-  return paginate(q, total, list);
-}
+export const dueLists = Object.fromEntries(Object.values(CareHandleKind).map((kind) => [kind, dueListOf(kind)])) as Record<
+  CareHandleKind,
+  ReturnType<typeof dueListOf>
+>;

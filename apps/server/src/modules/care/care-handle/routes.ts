@@ -25,7 +25,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { errorResponses } from '../../../http/schemas.ts';
-import { dueList } from './due.ts';
+import { dueLists } from './due.ts';
 import { loadHandles } from './handles.ts';
 import {
   handleDiet,
@@ -72,7 +72,7 @@ export async function careHandleRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: dataEnvelope(paginated(careDueRow)), ...errorResponses },
         },
       },
-      async (request) => ({ data: await dueList(db, request.principal, kind, request.query, new Date()) }),
+      async (request) => ({ data: await dueLists[kind].page(db, request.principal, request.query) }),
     );
     r.get(
       `${path}/:id`,

@@ -16,7 +16,7 @@ import {
   paginated,
 } from '@vigil/contracts';
 import { errorResponses } from '../../../http/schemas.ts';
-import { listOrders, loadDetail } from './rows.ts';
+import { deliveryList, loadDetail } from './rows.ts';
 import { changeState, createOrder, listRepeatDue, orderRepeat, recordReceipt, replyToQueries, updateOrder } from './service.ts';
 
 const tags = ['delivery'];
@@ -36,7 +36,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'GET /delivery/medicine' },
       schema: { tags, summary: 'List orders (care side: sent; pharmacy: received)', querystring: deliveryOrderListQuery, response: { 200: dataEnvelope(paginated(deliveryOrderRow)), ...errorResponses } },
     },
-    async (request) => ({ data: await listOrders(app.database.db, request.principal, request.query) }),
+    async (request) => ({ data: await deliveryList.page(app.database.db, request.principal, request.query) }),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DeliveryLineState,
@@ -8,22 +8,22 @@ import {
   type DeliveryHistoryRow,
   type DeliveryLine,
   type DeliveryOrderDetail,
-  type DeliveryOrderListQuery,
   type DeliveryOrderRow,
   type DeliverySide,
   type DeliveryOrderState,
   type DeliveryLineState as LineState,
-  type DeliveryType,
+  deliveryOrderListQuery,
   toUnix,
   toUnixOrNull,
 } from '@vigil/contracts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { areas, deliveryOrderHistory, deliveryOrderLines, deliveryOrders, members, orgs, staff } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../auth/principal.ts';
-import { scopeCondition } from '../../../auth/scope.ts';
+import { scopeCondition, type ScopeColumns } from '../../../auth/scope.ts';
 import { notFound } from '../../../http/errors.ts';
-import { paginate, pageWindow } from '../../../resources/paging.ts';
+import { defineList } from '../../../resources/list.ts';
 import { containsPattern } from '../../../resources/rows.ts';
+import { mapped, time, type WireMap } from '../../../resources/wire.ts';
 
 const pharmacyOrgs = alias(orgs, 'pharmacy_orgs');
 const pharmacyAreas = alias(areas, 'pharmacy_areas');
@@ -54,111 +54,73 @@ function waitingCondition(side: DeliverySide | null): SQL {
 }
 
 /** The orders a caller may see: their care organisation's (area roles: their area's) or their pharmacy's. */
-export function orderScope(p: Principal): SQL {
-  return scopeCondition(p, { org: deliveryOrders.orgId, area: deliveryOrders.areaId, partner: deliveryOrders.pharmacyOrgId });
-}
-
-const lineCount = sql<number>`(select count(*)::int from ${deliveryOrderLines} where ${deliveryOrderLines.orderId} = ${deliveryOrders.id})`;
-const openQueryCount = sql<number>`(select count(*)::int from ${deliveryOrderLines}
-  where ${deliveryOrderLines.orderId} = ${deliveryOrders.id} and ${deliveryOrderLines.state} = ${DeliveryLineState.query})`;
-
-const rowFields = {
-  order: deliveryOrders,
-  orgName: orgs.name,
-  areaName: areas.name,
-  memberName: members.name,
-  pharmacyOrgName: pharmacyOrgs.name,
-  pharmacyAreaName: pharmacyAreas.name,
-  createdByName: staff.name,
-  lineCount,
-  openQueryCount,
-};
-
-export function selectRows(db: Db | Tx) {
-  return db
-    .select(rowFields)
-    .from(deliveryOrders)
-    .innerJoin(orgs, eq(orgs.id, deliveryOrders.orgId))
-    .leftJoin(areas, eq(areas.id, deliveryOrders.areaId))
-    .innerJoin(members, eq(members.id, deliveryOrders.memberId))
-    .innerJoin(pharmacyOrgs, eq(pharmacyOrgs.id, deliveryOrders.pharmacyOrgId))
-    .innerJoin(pharmacyAreas, eq(pharmacyAreas.id, deliveryOrders.pharmacyAreaId))
-    .innerJoin(staff, eq(staff.id, deliveryOrders.createdBy))
-    .$dynamic();
-}
-
-type Selected = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
+const orderScopeColumns: ScopeColumns = { org: deliveryOrders.orgId, area: deliveryOrders.areaId, partner: deliveryOrders.pharmacyOrgId };
+export const orderScope = (p: Principal): SQL => scopeCondition(p, orderScopeColumns);
 
 /** `D` and the zero-padded id: what the label prints and the keyword search finds. */
 export function orderNumber(id: number): string {
   return `D${String(id).padStart(6, '0')}`;
 }
 
-export function toRow(r: Selected): DeliveryOrderRow {
-  const o = r.order;
-  return {
-    id: o.id,
-    order_no: orderNumber(o.id),
-    org_id: o.orgId,
-    org_name: r.orgName,
-    area_id: o.areaId,
-    area_name: r.areaName,
-    member_id: o.memberId,
-    member_name: r.memberName,
-    pharmacy_org_id: o.pharmacyOrgId,
-    pharmacy_org_name: r.pharmacyOrgName,
-    pharmacy_area_id: o.pharmacyAreaId,
-    pharmacy_area_name: r.pharmacyAreaName,
-    type: o.type as DeliveryType,
-    state: o.state as DeliveryOrderState,
-    requested_date: toUnix(o.requestedDate),
-    repeat_days: o.repeatDays,
-    previous_id: o.previousId,
-    photos: o.photos,
-    remark: o.remark,
-    line_count: r.lineCount,
-    open_query_count: r.openQueryCount,
-    created_by_name: r.createdByName,
-    created_at: toUnix(o.createdAt),
-    updated_at: toUnix(o.updatedAt),
-  };
-}
+const o = deliveryOrders;
 
-const orderColumns = {
-  id: deliveryOrders.id,
-  requested_date: deliveryOrders.requestedDate,
-  state: deliveryOrders.state,
-  created_at: deliveryOrders.createdAt,
-  updated_at: deliveryOrders.updatedAt,
-} as const;
+/** An order's list row: its parties by name, its dates and how many lines and open queries it has. */
+const deliveryWire: WireMap<DeliveryOrderRow> = {
+  id: o.id,
+  order_no: mapped(o.id, orderNumber),
+  org_id: o.orgId,
+  org_name: orgs.name,
+  area_id: o.areaId,
+  area_name: areas.name,
+  member_id: o.memberId,
+  member_name: members.name,
+  pharmacy_org_id: o.pharmacyOrgId,
+  pharmacy_org_name: pharmacyOrgs.name,
+  pharmacy_area_id: o.pharmacyAreaId,
+  pharmacy_area_name: pharmacyAreas.name,
+  type: o.type,
+  state: o.state,
+  requested_date: time(o.requestedDate),
+  repeat_days: o.repeatDays,
+  previous_id: o.previousId,
+  photos: o.photos,
+  remark: o.remark,
+  line_count: sql<number>`(select count(*)::int from ${deliveryOrderLines} where ${deliveryOrderLines.orderId} = ${o.id})`,
+  open_query_count: sql<number>`(select count(*)::int from ${deliveryOrderLines}
+    where ${deliveryOrderLines.orderId} = ${o.id} and ${deliveryOrderLines.state} = ${DeliveryLineState.query})`,
+  created_by_name: staff.name,
+  created_at: time(o.createdAt),
+  updated_at: time(o.updatedAt),
+};
 
-/** SPEC §3 list of the orders in the caller's scope. */
-export async function listOrders(db: Db, p: Principal, q: DeliveryOrderListQuery) {
-  const where = and(
-    orderScope(p),
-    q.state === undefined ? undefined : eq(deliveryOrders.state, q.state),
-    q.type === undefined ? undefined : eq(deliveryOrders.type, q.type),
-    q.user_id === undefined ? undefined : eq(deliveryOrders.memberId, q.user_id),
-    q.area_id === undefined ? undefined : eq(deliveryOrders.areaId, q.area_id),
-    q.org_id === undefined ? undefined : eq(deliveryOrders.orgId, q.org_id),
-    q.pharmacy_id === undefined ? undefined : eq(deliveryOrders.pharmacyOrgId, q.pharmacy_id),
-    q.start_date === undefined ? undefined : sql`${deliveryOrders.requestedDate} >= to_timestamp(${q.start_date})`,
-    q.end_date === undefined ? undefined : sql`${deliveryOrders.requestedDate} <= to_timestamp(${q.end_date})`,
-    q.keyword === undefined ? undefined : keywordCondition(q.keyword),
-    q.name === undefined ? undefined : ilike(members.name, containsPattern(q.name)),
-    q.waiting === 1 ? waitingCondition(sideOf(p)) : undefined,
-  );
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(deliveryOrders)
-    .innerJoin(members, eq(members.id, deliveryOrders.memberId))
-    .where(where);
-  const direction = q.order === 'desc' ? desc : asc;
-  let query = selectRows(db).where(where).orderBy(direction(orderColumns[q.order_by]), direction(deliveryOrders.id));
-  const { offset, limit } = pageWindow(q);
-  if (limit !== undefined) query = query.limit(limit).offset(offset);
-  return paginate(q, total, (await query).map(toRow));
-}
+/**
+ * SPEC §3 list of the orders in the caller's scope: state, type, member, pharmacy, requested date,
+ * the member's name or the order number, and (waiting=1) what waits for the caller's side.
+ */
+export const deliveryList = defineList({
+  table: o,
+  wire: deliveryWire,
+  joins: [
+    { table: orgs, on: eq(orgs.id, o.orgId) },
+    { table: areas, on: eq(areas.id, o.areaId), left: true },
+    { table: members, on: eq(members.id, o.memberId) },
+    { table: pharmacyOrgs, on: eq(pharmacyOrgs.id, o.pharmacyOrgId) },
+    { table: pharmacyAreas, on: eq(pharmacyAreas.id, o.pharmacyAreaId) },
+    { table: staff, on: eq(staff.id, o.createdBy) },
+  ],
+  listQuery: deliveryOrderListQuery,
+  scope: orderScopeColumns,
+  restrict: (p, q) => (q.waiting === 1 ? waitingCondition(sideOf(p)) : undefined),
+  search: { name: members.name },
+  filters: {
+    state: (v) => eq(o.state, v),
+    type: (v) => eq(o.type, v),
+    user_id: (v) => eq(o.memberId, v),
+    pharmacy_id: (v) => eq(o.pharmacyOrgId, v),
+    keyword: keywordCondition,
+  },
+  dateColumn: o.requestedDate,
+});
 
 /** A keyword finds the member's name or the order number (with or without its D). */
 function keywordCondition(keyword: string): SQL | undefined {
@@ -167,18 +129,11 @@ function keywordCondition(keyword: string): SQL | undefined {
   return digits ? or(byName, eq(deliveryOrders.id, Number(digits[1]))) : byName;
 }
 
-/** One order in scope, as its list row; -7 when missing or out of scope. */
-export async function loadRow(db: Db | Tx, p: Principal, id: number): Promise<DeliveryOrderRow> {
-  const [row] = await selectRows(db).where(and(eq(deliveryOrders.id, id), orderScope(p)));
-  if (!row) throw notFound();
-  return toRow(row);
-}
-
-/** The same row without a caller's scope: for events fanned out to both organisations. */
+/** One order's list row without a caller's scope: for events fanned out to both organisations. */
 export async function loadRowUnscoped(db: Db | Tx, id: number): Promise<DeliveryOrderRow> {
-  const [row] = await selectRows(db).where(eq(deliveryOrders.id, id));
-  if (!row) throw notFound();
-  return toRow(row);
+  const [found] = await deliveryList.read(db, eq(deliveryOrders.id, id));
+  if (!found) throw notFound();
+  return found.item;
 }
 
 export async function loadLines(db: Db | Tx, orderId: number): Promise<DeliveryLine[]> {
@@ -224,6 +179,6 @@ export async function loadHistory(db: Db | Tx, orderId: number): Promise<Deliver
 
 /** GET /delivery/medicine/{id}: the row, its lines and its history. */
 export async function loadDetail(db: Db | Tx, p: Principal, id: number): Promise<DeliveryOrderDetail> {
-  const row = await loadRow(db, p, id);
+  const row = await deliveryList.fetchOne(db, p, id);
   return { ...row, lines: await loadLines(db, id), history: await loadHistory(db, id) };
 }

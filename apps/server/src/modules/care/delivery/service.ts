@@ -29,7 +29,7 @@ import { areas, deliveryOrderHistory, deliveryOrderLines, deliveryOrders, medici
 import type { Principal } from '../../../auth/principal.ts';
 import { scopeCondition } from '../../../auth/scope.ts';
 import { forbidden, invalid, notFound, processError } from '../../../http/errors.ts';
-import { loadDetail, loadRow, loadRowUnscoped, orderScope, selectRows, sideOf, toRow } from './rows.ts';
+import { deliveryList, loadDetail, loadRowUnscoped, orderScope, sideOf } from './rows.ts';
 
 function requireSide(p: Principal, side: DeliverySide): void {
   if (sideOf(p) !== side) throw forbidden();
@@ -314,11 +314,8 @@ function repeatDueCondition(now: number) {
 
 /** GET /delivery/medicine/repeat: the repeat orders in the caller's scope whose next order is due. */
 export async function listRepeatDue(app: FastifyInstance, p: Principal): Promise<DeliveryRepeatDue[]> {
-  const rows = await selectRows(app.database.db).where(and(orderScope(p), repeatDueCondition(nowUnix())));
-  return rows.map((r) => {
-    const order = toRow(r);
-    return { order, next_date: order.requested_date + (order.repeat_days ?? 0) * SECONDS_PER_DAY };
-  });
+  const due = await deliveryList.read(app.database.db, and(orderScope(p), repeatDueCondition(nowUnix())));
+  return due.map(({ item: order }) => ({ order, next_date: order.requested_date + (order.repeat_days ?? 0) * SECONDS_PER_DAY }));
 }
 
 /**
@@ -328,7 +325,7 @@ export async function listRepeatDue(app: FastifyInstance, p: Principal): Promise
  */
 export async function orderRepeat(app: FastifyInstance, p: Principal, id: number): Promise<DeliveryOrderDetail> {
   requireSide(p, DeliverySide.care);
-  const previous = await loadRow(app.database.db, p, id);
+  const previous = await deliveryList.fetchOne(app.database.db, p, id);
   const nextId = await app.database.db.transaction(async (tx) => {
     const [due] = await tx
       .select({ id: deliveryOrders.id })

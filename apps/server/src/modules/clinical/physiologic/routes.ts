@@ -15,7 +15,6 @@ import {
 import type { PermissionKey } from '../../../auth/permissions.ts';
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
-import { paginate } from '../../../resources/paging.ts';
 import { auditRecord } from '../../../audit/hook.ts';
 import { recordShapes } from './records.ts';
 import { deleteReading, findReading, listReadings, readingChart, updateRemark, type ReadingListQuery } from './service.ts';
@@ -46,8 +45,7 @@ export async function physiologicRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const q = request.query as ReadingListQuery;
-        const { rows, total } = await listReadings(db, kind, request.principal, q);
-        const data = paginate(q, total, rows.map((row) => shape.toRow(row)));
+        const data = await listReadings(db, kindName, request.principal, q);
         // An unpaged list is a chart's week of one-minute rows made by shape.toRow, so the
         // serializer's per-row schema check is skipped (tests check them against the contracts).
         return q.per_page === -1 ? reply.serializer(JSON.stringify).send({ data }) : { data };

@@ -1,18 +1,33 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CHART_MAX_RANGE_DAYS, SECONDS_PER_DAY, fromUnix, nowUnix, type PhysiologicChart, type PhysiologicChartQuery } from '@vigil/contracts';
+import {
+  CHART_MAX_RANGE_DAYS,
+  SECONDS_PER_DAY,
+  fromUnix,
+  nowUnix,
+  physiologicListQuery,
+  sleepListQuery,
+  type PhysiologicChart,
+  type PhysiologicChartQuery,
+  type PhysiologicalKind,
+  type PhysiologicListQuery,
+  type SleepListQuery,
+} from '@vigil/contracts';
 import type { Principal } from '../../../auth/principal.ts';
-import { scopeCondition } from '../../../auth/scope.ts';
+import { scopeCondition, type ScopeColumns } from '../../../auth/scope.ts';
 import type { Db } from '../../../db/client.ts';
 import { members, readingRollups, readings } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
-import { pageWindow } from '../../../resources/paging.ts';
+import { defineList } from '../../../resources/list.ts';
+import type { WireMap } from '../../../resources/wire.ts';
+import { readingKindCode } from '../../../ingest/kinds.ts';
 import { ROLLUP_SECONDS, refreshRollupHour } from '../../../ingest/rollups.ts';
 import { type ChartReading, type ChartRollup, chartOf, chartOfRollups } from './chart.ts';
-import type { ReadingRow } from './records.ts';
+import { recordShapes, type ReadingRow } from './records.ts';
 
 /** Readings belong to the member's organisation and area; related organisations see them with the members grant. */
-const scopeOf = (p: Principal) => scopeCondition(p, { org: readings.orgId, area: readings.areaId, grant: 'members' });
+const readingScope: ScopeColumns = { org: readings.orgId, area: readings.areaId, grant: 'members' };
+const scopeOf = (p: Principal) => scopeCondition(p, readingScope);
 
 /**
  * Only the columns a record needs, with times turned into unix seconds by PostgreSQL: a week of
@@ -35,7 +50,7 @@ const fields = {
 };
 
 type Filters = { user_id?: number; types?: number[]; start_date?: number; end_date?: number };
-export type ReadingListQuery = Filters & { page: number; per_page: number; order: 'asc' | 'desc'; order_by: string };
+export type ReadingListQuery = PhysiologicListQuery | SleepListQuery;
 
 function where(kind: number, p: Principal, q: Filters): SQL | undefined {
   return and(
@@ -59,35 +74,44 @@ export async function findReading(db: Db, kind: number, p: Principal, id: number
   return row;
 }
 
+const readingWire: WireMap<ReadingRow> = fields;
+
+/** One kind's list (SPEC §7 /physiologic/*): user_id, types, start_date/end_date, by time or id. */
+function readingListOf(kindName: PhysiologicalKind) {
+  const shape = recordShapes[kindName];
+  return defineList({
+    table: readings,
+    wire: readingWire,
+    joins: [{ table: members, on: eq(members.id, readings.memberId) }],
+    listQuery: kindName === 'sleep' ? sleepListQuery : physiologicListQuery,
+    scope: readingScope,
+    restrict: () => eq(readings.kind, readingKindCode[kindName]),
+    filters: {
+      user_id: (v: number) => eq(readings.memberId, v),
+      types: (v: number[]) => inArray(readings.source, v),
+    },
+    dateColumn: readings.occurTime,
+    orderColumns: { start_time: readings.occurTime },
+    toItems: (_db, rows) => rows.map((row) => shape.toRow(row)),
+  });
+}
+
+const readingLists = Object.fromEntries(
+  (Object.keys(recordShapes) as PhysiologicalKind[]).map((kindName) => [kindName, readingListOf(kindName)]),
+) as Record<PhysiologicalKind, ReturnType<typeof readingListOf>>;
+
 /**
  * A page of readings, or (per_page -1) every reading of a bounded range: unpaged, a member's whole
  * history could be millions of rows, so the range must be given and at most CHART_MAX_RANGE_DAYS.
- * The unpaged answer skips the count (the charts ask for a week of one-minute rows at once).
  */
-export async function listReadings(db: Db, kind: number, p: Principal, q: ReadingListQuery): Promise<{ rows: ReadingRow[]; total: number }> {
-  const condition = where(kind, p, q);
-  const direction = q.order === 'desc' ? desc : asc;
-  const orderColumn = q.order_by === 'id' ? readings.id : readings.occurTime;
-  const { offset, limit } = pageWindow(q);
-  const query = db
-    .select(fields)
-    .from(readings)
-    .innerJoin(members, eq(members.id, readings.memberId))
-    .where(condition)
-    .orderBy(direction(orderColumn), direction(readings.id))
-    .$dynamic();
-  if (limit === undefined) {
-    if (q.start_date === undefined || q.end_date === undefined || q.end_date - q.start_date > CHART_MAX_RANGE_DAYS * SECONDS_PER_DAY) {
-      throw invalid(
-        [{ field: q.start_date === undefined ? 'start_date' : 'end_date', message: 'validation.required' }],
-        `an unpaged list needs start_date and end_date at most ${CHART_MAX_RANGE_DAYS} days apart`,
-      );
-    }
-    const rows = await query;
-    return { rows, total: rows.length };
+export async function listReadings(db: Db, kindName: PhysiologicalKind, p: Principal, q: ReadingListQuery) {
+  if (q.per_page === -1 && (q.start_date === undefined || q.end_date === undefined || q.end_date - q.start_date > CHART_MAX_RANGE_DAYS * SECONDS_PER_DAY)) {
+    throw invalid(
+      [{ field: q.start_date === undefined ? 'start_date' : 'end_date', message: 'validation.required' }],
+      `an unpaged list needs start_date and end_date at most ${CHART_MAX_RANGE_DAYS} days apart`,
+    );
   }
-  const [{ total }] = await db.select({ total: count() }).from(readings).innerJoin(members, eq(members.id, readings.memberId)).where(condition);
-  return { rows: await query.limit(limit).offset(offset), total };
+  return readingLists[kindName].page(db, p, q);
 }
 
 /**

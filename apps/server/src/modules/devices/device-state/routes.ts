@@ -13,7 +13,7 @@ import {
 } from '@vigil/contracts';
 import { errorResponses } from '../../../http/schemas.ts';
 import { sleepHistoryRoutes } from './sleep-history.ts';
-import { listRealTime, setSafeZone, summariseSleepDevices, summariseWornDevices } from './service.ts';
+import { realTimeList, setSafeZone, summariseSleepDevices, summariseWornDevices } from './service.ts';
 
 /**
  * What devices perceive now and over time: the sleep sensors' bed history (hotels' sleep
@@ -36,7 +36,7 @@ export async function deviceStateRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: dataEnvelope(paginated(deviceRealTimeRow)), ...errorResponses },
       },
     },
-    async (request) => ({ data: await listRealTime(db, request.principal, request.query) }),
+    async (request) => ({ data: await realTimeList.page(db, request.principal, request.query) }),
   );
 
   // The index page's panels count what the real-time and sleep history pages list, so each is

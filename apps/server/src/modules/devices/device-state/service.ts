@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   DeviceType,
   insideZone,
+  deviceRealTimeListQuery,
   toUnixOrNull,
-  type DeviceRealTimeListQuery,
   type DeviceRealTimeRow,
   type DeviceSummary,
-  type Paginated,
   type SafeZone,
   type SleepDeviceSummary,
 } from '@vigil/contracts';
@@ -15,8 +14,8 @@ import { deviceBindings, devices, members } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { scopeCondition } from '../../../auth/scope.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
-import { containsPattern } from '../../../resources/rows.ts';
-import { paginate, pageWindow } from '../../../resources/paging.ts';
+import { defineList } from '../../../resources/list.ts';
+import { mapped, type WireMap } from '../../../resources/wire.ts';
 import { parseDeviceSettings } from '../../../rules/settings.ts';
 import { bindingScope } from '../device-binding/service.ts';
 import { assertOwnMember, findMember } from '../../members/member/rows.ts';
@@ -41,84 +40,72 @@ const latest = (kind: number, pick: SQL) =>
 
 const areaId = sql<number | null>`coalesce(${deviceBindings.areaId}, ${members.areaId}, ${devices.areaId})`;
 
+/** A binding's row as selected: the device, the member and the newest readings, before `online` and `in_zone` are worked out. */
+type RealTimeSelected = Omit<DeviceRealTimeRow, 'online' | 'last_seen_at' | 'lat' | 'lng' | 'position_time' | 'in_zone'> & {
+  settings: unknown;
+  lastSeenAt: Date | null;
+  position: { lat: number; lng: number; t: number } | null;
+};
+
+const realTimeWire: WireMap<RealTimeSelected> = {
+  id: deviceBindings.id,
+  org_id: devices.orgId,
+  device_id: devices.id,
+  device_type: devices.type,
+  serial: devices.serial,
+  device_name: devices.name,
+  member_id: members.id,
+  member_name: members.name,
+  area_id: mapped(areaId, (id) => (id === null ? null : Number(id))),
+  area_name: sql<string | null>`(select a.name from areas a where a.id = ${areaId})`,
+  settings: devices.settings,
+  lastSeenAt: devices.lastSeenAt,
+  battery: mapped(latest(readingKindCode.battery, sql`(r.data->>'level')::real`), (v) => (v === null ? null : Number(v))),
+  worn: mapped(latest(readingKindCode.wearing, sql`(r.data->>'worn')::boolean`), (v) => (v === null ? null : Boolean(v))),
+  position: latest(readingKindCode.location, sql`jsonb_build_object('lat', r.data->'lat', 'lng', r.data->'lng', 't', extract(epoch from r.occur_time)::bigint)`),
+  safe_zone: members.safeZone,
+};
+
 /**
  * SPEC §7 `GET /device/bind/real-time`: every open binding of a worn device to a member in the
  * caller's scope, with its current state read from the newest battery, wearing and location
  * readings. Online means heard from within the device's offline limit (the offline rule's limit).
  */
-export async function listRealTime(db: Db, p: Principal, q: DeviceRealTimeListQuery, now = new Date()): Promise<Paginated<DeviceRealTimeRow>> {
-  const types = q.device_types?.length ? q.device_types.filter((t) => wornDeviceTypes.includes(t as DeviceType)) : wornDeviceTypes;
-  const where = and(
-    isNull(deviceBindings.unboundAt),
-    inArray(devices.type, [...types]),
-    scopeCondition(p, bindingScope),
-    q.area_id !== undefined ? eq(areaId, q.area_id) : undefined,
-    q.user_id !== undefined ? eq(deviceBindings.memberId, q.user_id) : undefined,
-    q.keyword !== undefined ? or(ilike(members.name, containsPattern(q.keyword)), ilike(devices.serial, containsPattern(q.keyword))) : undefined,
-  );
-  const [{ total }] = await db
-      .select({ total: count() })
-      .from(deviceBindings)
-      .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
-      .innerJoin(members, eq(members.id, deviceBindings.memberId))
-      .where(where);
-  const orderColumn = { id: deviceBindings.id, member_name: members.name, last_seen_at: devices.lastSeenAt }[q.order_by];
-  const { offset, limit } = pageWindow(q);
-  let query = db
-    .select({
-      id: deviceBindings.id,
-      orgId: devices.orgId,
-      deviceId: devices.id,
-      type: devices.type,
-      serial: devices.serial,
-      name: devices.name,
-      settings: devices.settings,
-      lastSeenAt: devices.lastSeenAt,
-      memberId: members.id,
-      memberName: members.name,
-      safeZone: members.safeZone,
-      areaId,
-      areaName: sql<string | null>`(select a.name from areas a where a.id = ${areaId})`,
-      battery: latest(readingKindCode.battery, sql`(r.data->>'level')::real`),
-      worn: latest(readingKindCode.wearing, sql`(r.data->>'worn')::boolean`),
-      position: latest(readingKindCode.location, sql`jsonb_build_object('lat', r.data->'lat', 'lng', r.data->'lng', 't', extract(epoch from r.occur_time)::bigint)`),
-    })
-    .from(deviceBindings)
-    .innerJoin(devices, eq(devices.id, deviceBindings.deviceId))
-    .innerJoin(members, eq(members.id, deviceBindings.memberId))
-    .where(where)
-    .orderBy(q.order === 'desc' ? desc(orderColumn) : asc(orderColumn), asc(deviceBindings.id))
-    .offset(offset)
-    .$dynamic();
-  if (limit !== undefined) query = query.limit(limit);
-  const rows = await query;
-  const list = rows.map((r): DeviceRealTimeRow => {
-    const position = r.position as { lat: number; lng: number; t: number } | null;
-    const zone = (r.safeZone as SafeZone | null) ?? null;
-    return {
-      id: r.id,
-      org_id: r.orgId,
-      device_id: r.deviceId,
-      device_type: r.type,
-      serial: r.serial,
-      device_name: r.name,
-      member_id: r.memberId,
-      member_name: r.memberName,
-      area_id: r.areaId === null ? null : Number(r.areaId),
-      area_name: r.areaName,
-      online: isOnline(r.lastSeenAt, r.settings, now),
-      last_seen_at: toUnixOrNull(r.lastSeenAt),
-      battery: r.battery === null ? null : Number(r.battery),
-      worn: r.worn === null ? null : Boolean(r.worn),
-      lat: position ? Number(position.lat) : null,
-      lng: position ? Number(position.lng) : null,
-      position_time: position ? Number(position.t) : null,
-      safe_zone: zone,
-      in_zone: zone && position ? insideZone(zone, { lat: Number(position.lat), lng: Number(position.lng) }) : null,
-    };
-  });
-  return paginate(q, Number(total), list);
-}
+export const realTimeList = defineList({
+  table: deviceBindings,
+  wire: realTimeWire,
+  joins: [
+    { table: devices, on: eq(devices.id, deviceBindings.deviceId) },
+    { table: members, on: eq(members.id, deviceBindings.memberId) },
+  ],
+  listQuery: deviceRealTimeListQuery,
+  scope: bindingScope,
+  restrict: (_p, q) => {
+    const types = q.device_types?.length ? q.device_types.filter((t) => wornDeviceTypes.includes(t as DeviceType)) : wornDeviceTypes;
+    return and(isNull(deviceBindings.unboundAt), inArray(devices.type, [...types]));
+  },
+  search: { keyword: [members.name, devices.serial] },
+  filters: {
+    area_id: (v) => eq(areaId, v),
+    user_id: (v) => eq(deviceBindings.memberId, v),
+  },
+  orderColumns: { last_seen_at: devices.lastSeenAt },
+  toItems: (_db, rows) => {
+    const now = new Date();
+    return rows.map(({ settings, lastSeenAt, position, ...row }): DeviceRealTimeRow => {
+      const at = position ? { lat: Number(position.lat), lng: Number(position.lng) } : null;
+      return {
+        ...row,
+        online: isOnline(lastSeenAt, settings, now),
+        last_seen_at: toUnixOrNull(lastSeenAt),
+        lat: at?.lat ?? null,
+        lng: at?.lng ?? null,
+        position_time: position ? Number(position.t) : null,
+        in_zone: row.safe_zone && at ? insideZone(row.safe_zone, at) : null,
+      };
+    });
+  },
+});
 
 /** Sets (or clears) a member's safe zone; the member must be in scope and of the caller's own organisation. */
 export async function setSafeZone(db: Db, p: Principal, memberId: number, zone: SafeZone | null): Promise<SafeZone | null> {
