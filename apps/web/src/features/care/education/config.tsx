@@ -46,7 +46,7 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
       page: 'educate',
       resource: Resource.careHealth,
       row: careHealthRow,
-      touches: [Resource.handleHealth],
+      handle: Resource.handleHealth,
       handles: recordHandles<CareHealthRow>(
         t,
         Resource.handleHealth,

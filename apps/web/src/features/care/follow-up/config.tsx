@@ -43,7 +43,7 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       page: 'reconsultation',
       resource: Resource.careFollowUp,
       row: careFollowUpRow,
-      touches: [Resource.handleFollow],
+      handle: Resource.handleFollow,
       handles: recordHandles<CareFollowUpRow>(
         t,
         Resource.handleFollow,

@@ -106,7 +106,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
       page: 'package-record',
       resource: Resource.carePackage,
       row: carePackageRow,
-      touches: [Resource.handlePackageMedicine],
+      handle: Resource.handlePackageMedicine,
       columns: [
         { id: 'member_name', label: member.label, nowrap: true },
         {

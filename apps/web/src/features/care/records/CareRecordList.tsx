@@ -1,9 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import Button from '@mui/material/Button';
+import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
-import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { type PageKey, Resource, staffRow } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,8 +16,8 @@ import {
   useResourceOptions,
   useSave,
 } from '../../../components/resource/index.ts';
-import { useNavigation } from '../../../lib/navigation.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
+import { CareHandleLink } from '../handle-link.tsx';
 import { MemberPicker } from './member-picker.tsx';
 
 /** A care row as every care list shows it: its member, and the alert it answered if any. */
@@ -38,8 +36,8 @@ export type CareListConfig<R extends CareRow> = {
   edit: (row: R) => ResourceDialog;
   enable?: RowFlag<R>;
   rowActions?: CustomRowAction<R>[];
-  /** Other resources a write changes (the due list of the handle page). */
-  touches: string[];
+  /** The kind's due list (`/handle/<kind>`): a write changes it, and "Handle what is due" leads to its page. */
+  handle: string;
   subHeader?: ReactNode;
   /**
    * A row's handles, opened from the row's "Handling records": for a record that is itself handled
@@ -74,18 +72,16 @@ export function useStaffOptions() {
  */
 export function CareRecordList<R extends CareRow>({ config, memberId, title }: { config: CareListConfig<R>; memberId?: number; title?: string }) {
   const { t } = useTranslation();
-  const { pages } = useNavigation();
   const [search, setSearch] = useSearchParams();
   const filterMember = memberId ?? positive(search.get('user_id'));
   const abnormalId = positive(search.get('abnormal_id'));
   const [viewing, setViewing] = useState<R | null>(null);
   const [creating, setCreating] = useState<Origin | null>(() => (search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null));
-  const save = useSave<unknown>(config.resource, config.touches);
+  const save = useSave<unknown>(config.resource, [config.handle]);
   const extraQuery = useMemo(() => ({ user_id: filterMember ?? undefined }), [filterMember]);
   // Built once per opening: a form rebuilt on every render would reset what the user typed.
   const { create } = config;
   const createDialog = useMemo(() => (creating ? create(creating) : null), [creating, create]);
-  const handlePage = `${config.page}/handle`;
   const handlesAction: CustomRowAction<R>[] = config.handles
     ? [
         {
@@ -125,15 +121,11 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         edit={{ title: t('care.record.edit'), dialog: config.edit }}
         enable={config.enable}
         rowActions={[...handlesAction, ...(config.rowActions ?? [])]}
-        touches={config.touches}
+        touches={[config.handle]}
         deletable
         headerActions={
           <>
-            {pages.has(config.page) && (
-              <Button component={RouterLink} to={`/${handlePage}${filterMember ? `?user_id=${filterMember}` : ''}`} variant="outlined" startIcon={<TaskAltIcon />}>
-                {t('care.record.toHandle')}
-              </Button>
-            )}
+            <CareHandleLink page={config.page} handleResource={config.handle} memberId={filterMember} />
             <PermissionButton
               method="POST"
               route={config.resource}

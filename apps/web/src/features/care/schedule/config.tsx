@@ -62,7 +62,7 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
       page: 'service-schedule',
       resource: Resource.careSchedule,
       row: careScheduleRow,
-      touches: [Resource.handleSchedule],
+      handle: Resource.handleSchedule,
       columns: [
         { id: 'member_name', label: member.label, nowrap: true },
         { id: 'service', label: t('care.record.schedule.service'), render: (r) => <TwoLines main={r.title} sub={t(careServiceLabelKey[r.service])} /> },
