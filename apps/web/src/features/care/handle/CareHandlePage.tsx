@@ -23,10 +23,10 @@ import {
   ecgStatusLabelKey,
   enumValues,
   handleStateLabelKey,
-  toUnix,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
+import { timeValue } from '../../../components/form/field-time.ts';
 import { type Column, type CustomRowAction, ResourcePage, orDash, useAreaOptions } from '../../../components/resource/index.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission } from '../../../lib/session.ts';
@@ -37,11 +37,10 @@ import { type HandleAction, HandleDialog, PrnDoseDialog, handlePath } from './ha
 // The ECG trace (charts) loads only when a reading's trace is asked for.
 const EcgWaveformDialog = lazy(() => import('../../vitals/index.ts').then((m) => ({ default: m.EcgWaveformDialog })));
 
-const ISO_DAY = 'YYYY-MM-DD';
+/** A picked day's first or last second, in the browser's zone; absent when no day is picked. */
 const dayBound = (text: string, edge: 'start' | 'end') => {
-  const day = dayjs(text, ISO_DAY);
-  if (!text || !day.isValid()) return undefined;
-  return toUnix((edge === 'start' ? day.startOf('day') : day.endOf('day')).toDate());
+  const start = timeValue('date', text);
+  return start === null ? undefined : edge === 'start' ? start : dayjs.unix(start).endOf('day').unix();
 };
 
 /** A day the due list starts or ends at, as the browser's date input holds it. */
