@@ -8,6 +8,7 @@ import { emptyData, errorResponses } from '../http/schemas.ts';
 import { defineList, type AnyObject, type ListDefinition, type ListQuerySchema, type ResourceList, type TableWithId } from './list.ts';
 import { defineWrites, type ResourceWrites, type WriteDefinition } from './write.ts';
 import type { Operation } from './types.ts';
+import { withColumns, type WireMap } from './wire.ts';
 
 export type { Operation, WriteAction } from './types.ts';
 export type { WriteContext } from './write.ts';
@@ -33,8 +34,13 @@ export type ResourceDefinition<
   TCreate extends AnyObject,
   TUpdate extends AnyObject,
   TQuery extends ListQuerySchema,
-> = Omit<ListDefinition<TTable, TRow, TQuery>, 'listQuery'> &
-  WriteDefinition<TTable, TRow, TCreate, TUpdate> & {
+> = Omit<ListDefinition<TTable, TRow, TQuery>, 'listQuery' | 'wire'> &
+  Omit<WriteDefinition<TTable, TRow, TCreate, TUpdate>, 'wire'> & {
+    /**
+     * Where each key of the API row is read from, for the keys that are not a column of the table
+     * of the same SQL name (those are read from it, times as unix seconds: `withColumns`).
+     */
+    wire: Partial<WireMap<TRow>>;
     /** The resource's contract: path, row, create and update bodies, list query and page. */
     resource: ResourceContractOf<TRow, TCreate, TUpdate, TQuery>;
     /** OpenAPI tag; defaults to the path without its slash. */
@@ -76,8 +82,9 @@ export function defineResource<
   const { resource } = def;
   const { path } = resource;
   const tag = def.tag ?? path.replace(/^\//, '');
-  const list = defineList({ ...def, listQuery: resource.listQuery });
-  const writes = defineWrites(def, list as ResourceList<TRow, ListQuerySchema>);
+  const wire = withColumns(def.table, rowKeys(resource.row), def.wire);
+  const list = defineList({ ...def, wire, listQuery: resource.listQuery });
+  const writes = defineWrites({ ...def, wire }, list as ResourceList<TRow, ListQuerySchema>);
   const operations = new Set<Operation>(
     def.operations ?? [
       'list',
@@ -207,3 +214,8 @@ type DefinedResource = { resource: { path: Resource; row: z.ZodType }; wireKeys:
  */
 const definedResources = new Map<string, DefinedResource>();
 export const resourceDefinitions = (): readonly DefinedResource[] => [...definedResources.values()];
+
+function rowKeys(row: z.ZodType): string[] {
+  if (!(row instanceof z.ZodObject)) throw new Error('a resource row schema is a zod object');
+  return Object.keys(row.shape);
+}

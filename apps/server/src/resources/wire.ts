@@ -1,4 +1,4 @@
-import { Column, SQL, getTableColumns, is } from 'drizzle-orm';
+import { Column, SQL, getTableColumns, getTableName, is } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { fromUnix, toUnix, toUnixOrNull } from '@vigil/contracts';
@@ -51,6 +51,29 @@ export function timeOrNull(source: WireSource): WireField {
     (value) => toUnixOrNull(value as Date | null),
     (value) => (value === null ? null : fromUnix(value as number)),
   );
+}
+
+/**
+ * A resource's whole wire map from the keys of its API row and the entries a definition names: a
+ * key it does not name is read from the table's column of that SQL name (the snake_case of the
+ * property), a timestamp or date as unix seconds (`time`, or `timeOrNull` where the column takes
+ * null). So a definition names only what is not its own column as it is: joined names, SQL,
+ * converted values, keys spelt otherwise. A row key with neither fails at start, as does a named
+ * key the row does not have.
+ */
+export function withColumns<TRow>(table: PgTable, rowKeys: readonly string[], named: Partial<WireMap<TRow>>): WireMap<TRow> {
+  const byName = new Map<string, AnyPgColumn>(Object.values(getTableColumns(table)).map((c) => [c.name, c as AnyPgColumn]));
+  const given = named as Readonly<Record<string, WireField | undefined>>;
+  const extra = Object.keys(given).filter((key) => !rowKeys.includes(key));
+  if (extra.length) throw new Error(`wire map of ${getTableName(table)}: ${extra.join(', ')}: not a key of the API row`);
+  const map: Record<string, WireField> = {};
+  for (const key of rowKeys) {
+    const column = byName.get(key);
+    const field = given[key] ?? (column && (column.dataType === 'date' ? (column.notNull ? time(column) : timeOrNull(column)) : column));
+    if (field === undefined) throw new Error(`wire map of ${getTableName(table)}: the row's ${key} is no column; name its source`);
+    map[key] = field;
+  }
+  return map as WireMap<TRow>;
 }
 
 /** What the kit needs from a map: the fields to select and the mapping of a selected row to the API row. */

@@ -5,7 +5,7 @@ import { apiGroups } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden, invalid } from '../../../http/errors.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { mapped, time } from '../../../resources/wire.ts';
+import { mapped } from '../../../resources/wire.ts';
 
 /**
  * /api/group: named lists of permission pairs a role can point at. Every pair must be one the
@@ -35,15 +35,9 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
       table: apiGroups,
       // List rows carry the pairs too: a group holds at most a few hundred, and the page shows them.
       wire: {
-        id: apiGroups.id,
-        name: apiGroups.name,
-        remark: apiGroups.remark,
         permission_count: mapped(apiGroups.permissions, (pairs) => pairs.length),
         // Spelled out: in a query without joins Drizzle leaves columns unqualified, and "id" would mean roles.id here.
         role_ids: sql<number[]>`coalesce((select json_agg(r.id order by r.id) from roles r where r.api_group_id = "api_groups"."id"), '[]'::json)`,
-        permissions: apiGroups.permissions,
-        created_at: time(apiGroups.createdAt),
-        updated_at: time(apiGroups.updatedAt),
       },
       toInsert: (body) => ({ name: body.name, remark: body.remark || null, permissions: body.permissions }),
       toUpdate: (body) => ({

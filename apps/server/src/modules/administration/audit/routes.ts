@@ -5,7 +5,6 @@ import { auditLog } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { memberName, staffName } from '../../../resources/names.ts';
 import { containsPattern } from '../../../resources/rows.ts';
-import { time } from '../../../resources/wire.ts';
 
 /**
  * GET /audit: the audit trail, read-only and list-only (entries are appended by `src/audit`).
@@ -18,24 +17,10 @@ const auditListRoutes = defineResource({
   tag: 'audit',
   table: auditLog,
   wire: {
-    id: auditLog.id,
-    org_id: auditLog.orgId,
     org_name: sql<string | null>`(select o.name from orgs o where o.id = ${auditLog.orgId})`,
-    staff_id: auditLog.staffId,
     staff_name: staffName(auditLog.staffId),
     staff_account: sql<string | null>`(select s.account from staff s where s.id = ${auditLog.staffId})`,
-    role: auditLog.role,
-    member_id: auditLog.memberId,
     member_name: memberName(auditLog.memberId),
-    member_org_id: auditLog.memberOrgId,
-    resource: auditLog.resource,
-    method: auditLog.method,
-    route: auditLog.route,
-    action: auditLog.action,
-    record_id: auditLog.recordId,
-    ip: auditLog.ip,
-    request_id: auditLog.requestId,
-    created_at: time(auditLog.createdAt),
   },
   scope: { org: auditLog.orgId, partner: auditLog.memberOrgId },
   dateColumn: auditLog.createdAt,

@@ -6,7 +6,6 @@ import { orgRelations, orgs } from '../../../db/schema/index.ts';
 import { invalid } from '../../../http/errors.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { containsPattern } from '../../../resources/rows.ts';
-import { time } from '../../../resources/wire.ts';
 
 const related = alias(orgs, 'related_orgs');
 
@@ -36,17 +35,11 @@ export const orgRelationRoutes = defineResource({
   tag: 'org',
   table: orgRelations,
   wire: {
-    id: orgRelations.id,
-    org_id: orgRelations.orgId,
     org_name: orgs.name,
-    related_org_id: orgRelations.relatedOrgId,
     related_org_name: related.name,
     related_org_type: related.type,
     related_is_guard: related.isGuard,
-    grants: orgRelations.grants,
     enable: orgRelations.enabled,
-    created_at: time(orgRelations.createdAt),
-    updated_at: time(orgRelations.updatedAt),
   },
   joins: [
     { table: orgs, on: eq(orgs.id, orgRelations.orgId) },

@@ -4,7 +4,6 @@ import { orgs } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden } from '../../../http/errors.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time } from '../../../resources/wire.ts';
 
 /**
  * /org: operators see and manage every organisation; everyone else sees only their own, read-only
@@ -15,16 +14,7 @@ export const orgRoutes = defineResource({
   resource: orgResource,
   table: orgs,
   wire: {
-    id: orgs.id,
-    name: orgs.name,
-    type: orgs.type,
-    is_guard: orgs.isGuard,
     enable: orgs.enabled,
-    phone: orgs.phone,
-    address: orgs.address,
-    escalation_minutes: orgs.escalationMinutes,
-    created_at: time(orgs.createdAt),
-    updated_at: time(orgs.updatedAt),
   },
   scope: { org: orgs.id },
   placeArea: false,

@@ -4,7 +4,7 @@ import { apiGroups, roles } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden } from '../../../http/errors.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { mapped, time } from '../../../resources/wire.ts';
+import { mapped } from '../../../resources/wire.ts';
 
 /**
  * /role: the 18 SPEC §6 roles and the API group each currently uses. Switching a role's group
@@ -16,14 +16,10 @@ export const roleRoutes = defineResource({
   table: roles,
   // A role's label, organisation type and guard flag are contracts' constants, read from its id.
   wire: {
-    id: roles.id,
     i18n: mapped(roles.id, (id) => roleLabelKey[id as StaffRole]),
     org_type: mapped(roles.id, (id) => roleOrgType[id as StaffRole]),
     is_guard: mapped(roles.id, (id) => guardRoles.has(id as StaffRole)),
-    api_group_id: roles.apiGroupId,
     api_group_name: apiGroups.name,
-    created_at: time(roles.createdAt),
-    updated_at: time(roles.updatedAt),
   },
   joins: [{ table: apiGroups, on: eq(apiGroups.id, roles.apiGroupId) }],
   toUpdate: (body) => ({ ...(body.api_group_id !== undefined && { apiGroupId: body.api_group_id }) }),

@@ -10,7 +10,6 @@ import { forbidden, processError } from '../../../http/errors.ts';
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaName } from '../../../resources/names.ts';
-import { time, timeOrNull } from '../../../resources/wire.ts';
 import { checkRole, mayHandleRole } from './roles.ts';
 import { logChanges, resetPassword, staffScope } from './service.ts';
 
@@ -23,21 +22,9 @@ const staffCrudRoutes = defineResource({
   resource: staffResource,
   table: staff,
   wire: {
-    id: staff.id,
-    account: staff.account,
-    name: staff.name,
-    role: staff.role,
-    org_id: staff.orgId,
     org_name: orgs.name,
-    area_id: staff.areaId,
     area_name: areaName(staff.areaId),
-    phone: staff.phone,
-    email: staff.email,
-    headshot: staff.headshot,
     enable: staff.enabled,
-    password_changed_at: timeOrNull(staff.passwordChangedAt),
-    created_at: time(staff.createdAt),
-    updated_at: time(staff.updatedAt),
   },
   joins: [{ table: orgs, on: eq(orgs.id, staff.orgId) }],
   scope: staffScope,

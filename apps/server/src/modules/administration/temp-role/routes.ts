@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../../http/errors.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { containsPattern } from '../../../resources/rows.ts';
 import { staffName } from '../../../resources/names.ts';
-import { mapped, time } from '../../../resources/wire.ts';
+import { mapped } from '../../../resources/wire.ts';
 import { checkRole, mayHandleRole } from '../staff/roles.ts';
 
 const activeNow = and(lte(tempRoles.startsAt, sql`now()`), gt(tempRoles.expiresAt, sql`now()`))!;
@@ -21,22 +21,14 @@ export const tempRoleRoutes = defineResource({
   tag: 'role',
   table: tempRoles,
   wire: {
-    id: tempRoles.id,
-    staff_id: tempRoles.staffId,
     staff_name: staff.name,
     staff_account: staff.account,
     org_id: staff.orgId,
     org_name: orgs.name,
     area_id: staff.areaId,
     staff_role: staff.role,
-    role: tempRoles.role,
-    starts_at: time(tempRoles.startsAt),
-    expires_at: time(tempRoles.expiresAt),
     active: mapped(sql<boolean>`${activeNow}`, Boolean),
     granted_by_name: staffName(tempRoles.grantedBy),
-    remark: tempRoles.remark,
-    created_at: time(tempRoles.createdAt),
-    updated_at: time(tempRoles.updatedAt),
   },
   joins: [
     { table: staff, on: eq(staff.id, tempRoles.staffId) },

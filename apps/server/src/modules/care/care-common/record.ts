@@ -9,7 +9,7 @@ import type { ScopeColumns } from '../../../auth/scope.ts';
 import { invalid } from '../../../http/errors.ts';
 import { findOwnMember } from '../../members/member/rows.ts';
 import { areaName, memberName } from '../../../resources/names.ts';
-import { time, type WireField } from '../../../resources/wire.ts';
+import type { WireField } from '../../../resources/wire.ts';
 
 /**
  * What every member-bound care record (docs/care.md) shares: it is scoped like its member (its own
@@ -20,34 +20,12 @@ export function careScope(t: { orgId: AnyPgColumn; areaId: AnyPgColumn }): Scope
   return { org: t.orgId, area: t.areaId, grant: 'members' };
 }
 
-/** The columns every member-bound care record has (db/schema/care.ts `memberColumns` and the audit times). */
-type MemberRecordTable = { id: AnyPgColumn; orgId: AnyPgColumn; areaId: AnyPgColumn; memberId: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn };
-
 /**
- * The wire keys every care record's row carries besides its own: which record, whose (member and
- * their name), where (organisation, area and its name) and when it was written. A care kind's
- * wire map spreads it and adds its own keys.
+ * The names every care record's row carries besides its columns: its area's and its member's. A
+ * care kind's wire map spreads it and adds what else is no column of its own.
  */
-export function memberRecordWire(t: MemberRecordTable): {
-  id: WireField;
-  org_id: WireField;
-  area_id: WireField;
-  area_name: WireField;
-  member_id: WireField;
-  member_name: WireField;
-  created_at: WireField;
-  updated_at: WireField;
-} {
-  return {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
-    area_name: areaName(t.areaId),
-    member_id: t.memberId,
-    member_name: memberName(t.memberId),
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
-  };
+export function memberRecordWire(t: { areaId: AnyPgColumn; memberId: AnyPgColumn }): { area_name: WireField; member_name: WireField } {
+  return { area_name: areaName(t.areaId), member_name: memberName(t.memberId) };
 }
 
 /**

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { type Appetite, type EatenPortion, HandleState, careDietResource, dietNeedsFollowUp } from '@vigil/contracts';
 import { careDiets } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time } from '../../../resources/wire.ts';
 import { careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careDiets;
@@ -12,19 +11,7 @@ const stateOf = (b: { eaten: EatenPortion; appetite: Appetite }) => (dietNeedsFo
 export const careDietRoutes = defineResource({
   resource: careDietResource,
   table: t,
-  wire: {
-    ...memberRecordWire(t),
-    meal: t.meal,
-    meal_at: time(t.mealAt),
-    texture: t.texture,
-    served: t.served,
-    eaten: t.eaten,
-    fluid_ml: t.fluidMl,
-    appetite: t.appetite,
-    photos: t.photos,
-    remark: t.remark,
-    state: t.state,
-  },
+  wire: memberRecordWire(t),
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') {

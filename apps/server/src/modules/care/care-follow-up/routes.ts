@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { careFollowUpResource } from '@vigil/contracts';
 import { careFollowUps } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time, timeOrNull } from '../../../resources/wire.ts';
 import { assertMemberAlert, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careFollowUps;
@@ -11,24 +10,7 @@ const t = careFollowUps;
 export const careFollowUpRoutes = defineResource({
   resource: careFollowUpResource,
   table: t,
-  wire: {
-    ...memberRecordWire(t),
-    hospital: t.hospital,
-    department: t.department,
-    doctor: t.doctor,
-    appointment_at: time(t.appointmentAt),
-    appointment_no: t.appointmentNo,
-    reason: t.reason,
-    transport: t.transport,
-    companion: t.companion,
-    companion_name: t.companionName,
-    bring_items: t.bringItems,
-    result: t.result,
-    next_appointment_at: timeOrNull(t.nextAppointmentAt),
-    state: t.state,
-    abnormal_id: t.abnormalId,
-    remark: t.remark,
-  },
+  wire: memberRecordWire(t),
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, values }) => {
     if (action !== 'create' || values.memberId === undefined) return values;

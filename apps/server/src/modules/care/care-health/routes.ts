@@ -3,7 +3,6 @@ import { SECONDS_PER_DAY, careHealthResource, fromUnix, toUnix } from '@vigil/co
 import { careEducations } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
-import { time } from '../../../resources/wire.ts';
 import { assertMemberAlert, assertOrgStaff, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careEducations;
@@ -14,20 +13,7 @@ export const careHealthRoutes = defineResource({
   table: t,
   wire: {
     ...memberRecordWire(t),
-    type: t.type,
-    educate_at: time(t.educateAt),
-    topic: t.topic,
-    content: t.content,
-    recipient: t.recipient,
-    method: t.method,
-    understanding: t.understanding,
-    educator_id: t.educatorId,
     educator_name: staffName(t.educatorId),
-    review_at: time(t.reviewAt),
-    state: t.state,
-    abnormal_id: t.abnormalId,
-    attachments: t.attachments,
-    remark: t.remark,
   },
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {

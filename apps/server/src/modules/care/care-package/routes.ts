@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { ControlledLevel, carePackageResource, checkRegimen, nowUnix, toUnix, toUnixOrNull, type MedicationFrequency } from '@vigil/contracts';
 import { carePackages, medicines } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time, timeOrNull } from '../../../resources/wire.ts';
 import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 import { assertRelatedPharmacy, packageMedicine, reexpandPackage } from './service.ts';
 
@@ -19,32 +18,12 @@ export const carePackageRoutes = defineResource({
   table: t,
   wire: {
     ...memberRecordWire(t),
-    medicine_id: t.medicineId,
     medicine_name: medicines.name,
     unit: medicines.unit,
     controlled_level: medicines.controlledLevel,
-    medication_type: t.medicationType,
-    prescription_type: t.prescriptionType,
-    frequency: t.frequency,
-    dose: t.dose,
-    route: t.route,
-    daily_times: t.dailyTimes,
-    weekdays: t.weekdays,
-    start_date: time(t.startDate),
-    end_date: timeOrNull(t.endDate),
-    time_critical: t.timeCritical,
-    prn_min_interval_minutes: t.prnMinIntervalMinutes,
-    prn_max_per_24h: t.prnMaxPer24h,
-    prn_indication: t.prnIndication,
-    pharmacy_org_id: t.pharmacyOrgId,
     pharmacy_org_name: sql<string | null>`(select o.name from orgs o where o.id = ${t.pharmacyOrgId})`,
-    pharmacy_name: t.pharmacyName,
-    prescriber: t.prescriber,
-    hospital: t.hospital,
-    photos: t.photos,
     balance,
     enable: t.enabled,
-    remark: t.remark,
   },
   joins: [{ table: medicines, on: eq(medicines.id, t.medicineId) }],
   scope: careScope(t),

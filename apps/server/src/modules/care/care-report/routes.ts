@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { careReportResource } from '@vigil/contracts';
 import { careReports } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time } from '../../../resources/wire.ts';
 import { careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careReports;
@@ -11,15 +10,7 @@ const t = careReports;
 export const careReportRoutes = defineResource({
   resource: careReportResource,
   table: t,
-  wire: {
-    ...memberRecordWire(t),
-    type: t.type,
-    title: t.title,
-    report_date: time(t.reportDate),
-    hospital: t.hospital,
-    files: t.files,
-    summary: t.summary,
-  },
+  wire: memberRecordWire(t),
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, values }) =>
     action === 'create' ? { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) } : values,

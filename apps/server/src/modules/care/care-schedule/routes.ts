@@ -3,7 +3,6 @@ import { careScheduleResource, checkScheduleRule, nowUnix, toUnix, toUnixOrNull,
 import { careSchedules } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
-import { time, timeOrNull } from '../../../resources/wire.ts';
 import { assertCheck, assertOrgStaff, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 import { reexpandSchedule } from './service.ts';
 
@@ -15,18 +14,8 @@ export const careScheduleRoutes = defineResource({
   table: t,
   wire: {
     ...memberRecordWire(t),
-    service: t.service,
-    title: t.title,
-    start_date: time(t.startDate),
-    end_date: timeOrNull(t.endDate),
-    time_of_day: t.timeOfDay,
-    duration_minutes: t.durationMinutes,
-    repeat: t.repeat,
-    weekdays: t.weekdays,
-    staff_id: t.staffId,
     staff_name: staffName(t.staffId),
     enable: t.enabled,
-    remark: t.remark,
   },
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {

@@ -3,7 +3,6 @@ import { type Organ, type OrganPosition, careStethoscopeResource, checkAuscultat
 import { careStethoscopes } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
-import { time } from '../../../resources/wire.ts';
 import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 
 const t = careStethoscopes;
@@ -14,13 +13,6 @@ export const careStethoscopeRoutes = defineResource({
   table: t,
   wire: {
     ...memberRecordWire(t),
-    recorded_at: time(t.recordedAt),
-    mode: t.mode,
-    organ: t.organ,
-    position: t.position,
-    audio: t.audio,
-    findings: t.findings,
-    recorder_id: t.recorderId,
     recorder_name: staffName(t.recorderId),
   },
   scope: careScope(t),

@@ -13,7 +13,6 @@ import {
 import { careSymptoms } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { staffName } from '../../../resources/names.ts';
-import { time, timeOrNull } from '../../../resources/wire.ts';
 import { assertCheck, careScope, placeOnMember, memberRecordWire } from '../care-common/record.ts';
 import { raisePainAlerts } from './pain.ts';
 
@@ -39,18 +38,6 @@ export const careSymptomRoutes = defineResource({
   table: t,
   wire: {
     ...memberRecordWire(t),
-    assessed_at: time(t.assessedAt),
-    tool: t.tool,
-    painad: t.painad,
-    sites: t.sites,
-    score: t.score,
-    onset_at: timeOrNull(t.onsetAt),
-    notes: t.notes,
-    photos: t.photos,
-    reassess_at: timeOrNull(t.reassessAt),
-    state: t.state,
-    abnormal_id: t.abnormalId,
-    assessor_id: t.assessorId,
     assessor_name: staffName(t.assessorId),
   },
   scope: careScope(t),

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { ValidationMessage, medicalRecordResource, toUnix, toUnixOrNull } from '@vigil/contracts';
 import { medicalRecords } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time, timeOrNull } from '../../../resources/wire.ts';
 import { invalid } from '../../../http/errors.ts';
 import { careScope, placeOnMember, memberRecordWire } from '../../care/care-common/record.ts';
 
@@ -15,20 +14,7 @@ const t = medicalRecords;
 export const medicalRecordRoutes = defineResource({
   resource: medicalRecordResource,
   table: t,
-  wire: {
-    ...memberRecordWire(t),
-    diagnosis: t.diagnosis,
-    icd_code: t.icdCode,
-    hospital: t.hospital,
-    department: t.department,
-    doctor: t.doctor,
-    diagnosed_at: time(t.diagnosedAt),
-    ended_at: timeOrNull(t.endedAt),
-    medications: t.medications,
-    attachments: t.attachments,
-    remark: t.remark,
-    state: t.state,
-  },
+  wire: memberRecordWire(t),
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, before, values }) => {
     if (action === 'create') return { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) };

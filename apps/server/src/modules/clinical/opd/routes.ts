@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { opdResource } from '@vigil/contracts';
 import { opdVisits } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
-import { time } from '../../../resources/wire.ts';
 import { careScope, placeOnMember, memberRecordWire } from '../../care/care-common/record.ts';
 
 const t = opdVisits;
@@ -11,17 +10,7 @@ const t = opdVisits;
 export const opdRoutes = defineResource({
   resource: opdResource,
   table: t,
-  wire: {
-    ...memberRecordWire(t),
-    type: t.type,
-    period: t.period,
-    department: t.department,
-    doctor: t.doctor,
-    visit_date: time(t.visitDate),
-    number: t.number,
-    status: t.status,
-    notes: t.notes,
-  },
+  wire: memberRecordWire(t),
   scope: careScope(t),
   beforeWrite: async ({ tx, principal, action, values }) =>
     action === 'create' ? { ...values, ...(await placeOnMember(tx, principal, values.memberId!)) } : values,

@@ -5,7 +5,6 @@ import { readingKindCode } from '../../../ingest/kinds.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaName, memberName } from '../../../resources/names.ts';
 import { matchesAny } from '../../../resources/rows.ts';
-import { time } from '../../../resources/wire.ts';
 
 const memberField = (column: 'room' | 'bed') =>
   sql<string | null>`(select m.${sql.raw(column)} from members m where m.id = ${readings.memberId})`;
@@ -22,14 +21,9 @@ export const sleepHistoryRoutes = defineResource({
   tag: 'device',
   table: readings,
   wire: {
-    id: readings.id,
-    org_id: readings.orgId,
-    device_id: readings.deviceId,
     serial: devices.serial,
     device_name: devices.name,
-    member_id: readings.memberId,
     member_name: guestName,
-    area_id: readings.areaId,
     area_name: areaName(readings.areaId),
     room,
     bed: memberField('bed'),
@@ -37,9 +31,6 @@ export const sleepHistoryRoutes = defineResource({
     minutes: sql<number>`coalesce((${readings.data}->>'minutes')::int, 0)`,
     heart_rate: sql<number | null>`(${readings.data}->>'heart_rate')::real`,
     breath_rate: sql<number | null>`(${readings.data}->>'breath_rate')::real`,
-    occur_time: time(readings.occurTime),
-    created_at: time(readings.createdAt),
-    updated_at: time(readings.updatedAt),
   },
   joins: [
     {

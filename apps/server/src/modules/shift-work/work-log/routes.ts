@@ -3,7 +3,6 @@ import { fromUnix, workLogResource } from '@vigil/contracts';
 import { workLogs } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaName, staffName } from '../../../resources/names.ts';
-import { time } from '../../../resources/wire.ts';
 import { AUTHOR_FROM_CALLER, assertMayChange, checkEntries, entriesWithMembers, resolveAuthor } from './service.ts';
 
 const t = workLogs;
@@ -16,19 +15,10 @@ export const workLogRoutes = defineResource({
   resource: workLogResource,
   table: t,
   wire: {
-    id: t.id,
-    org_id: t.orgId,
-    area_id: t.areaId,
     area_name: areaName(t.areaId),
-    staff_id: t.staffId,
     staff_name: staffName(t.staffId),
-    shift_date: time(t.shiftDate),
-    shift: t.shift,
-    summary: t.summary,
     entry_count: sql<number>`jsonb_array_length(${t.entries})`,
     entries: entriesWithMembers,
-    created_at: time(t.createdAt),
-    updated_at: time(t.updatedAt),
   },
   scope: { org: t.orgId, area: t.areaId },
   place: (body) => ({ ...(body.area_id !== undefined && { areaId: body.area_id }) }),
