@@ -4,7 +4,7 @@ export type PeriodicJob = { stop(): void; tick(): Promise<void> };
 
 /**
  * Runs `work` every `everyMs` until stopped: the server's background jobs (alert sweeps, rollups,
- * escalation, the care scheduler, embedded-database upkeep, the sockets' revocation sweep). A run
+ * escalation, the care scheduler, embedded-database upkeep, the sockets' revocation sweep, the demo simulator). A run
  * still going when the next falls due is not overlapped; a failed run is logged with `failure` and
  * the job runs again on the next tick; the timer does not keep the process alive. `tick` runs the work once, under the same rule.
  */

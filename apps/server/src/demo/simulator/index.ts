@@ -4,6 +4,7 @@ import { boundDemoDevices, type DemoDevice } from '../history/devices.ts';
 import type { IngestService } from '../../ingest/service.ts';
 import type { Random } from '../history/generators.ts';
 import { dueReadings } from './live.ts';
+import { startPeriodic } from '../../jobs/periodic.ts';
 
 /** Live readings are generated this often; each device sends only what fell due since the last tick. */
 export const SIMULATOR_TICK_MS = 5000;
@@ -12,39 +13,29 @@ const DEVICE_REFRESH_MS = 5 * 60_000;
 
 /**
  * Streams live readings from the demo devices through the real ingestion service (validation,
- * storage, rules, abnormal events, live device rooms), with occasional abnormal values. Off unless
+ * storage, rules, abnormal events, live device rooms), with occasional abnormal values, as a
+ * periodic job (jobs/periodic.ts: never overlapping, a failed tick logged and retried). Off unless
  * config.simulator. Call it once the app is ready; call `stop` before closing the app.
  */
 export function startSimulator(app: FastifyInstance): { stop(): void } {
   if (!app.config.simulator) return { stop: () => undefined };
-  const service = app.ingest;
   let devices: DemoDevice[] = [];
   let loadedAt = 0;
   let last = nowUnix();
-  let running = false;
 
   const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if (Date.now() - loadedAt > DEVICE_REFRESH_MS) {
-        devices = await boundDemoDevices(app.database.db);
-        loadedAt = Date.now();
-      }
-      const now = nowUnix();
-      await simulateWindow(service, devices, last, now, Math.random);
-      last = now;
-    } catch (err) {
-      app.log.warn({ err }, 'simulator: tick failed');
-    } finally {
-      running = false;
+    if (Date.now() - loadedAt > DEVICE_REFRESH_MS) {
+      devices = await boundDemoDevices(app.database.db);
+      loadedAt = Date.now();
     }
+    const now = nowUnix();
+    await simulateWindow(app.ingest, devices, last, now, Math.random);
+    last = now;
   };
 
-  const timer = setInterval(() => void tick(), SIMULATOR_TICK_MS);
-  timer.unref();
+  const job = startPeriodic(tick, { everyMs: SIMULATOR_TICK_MS, log: app.log, failure: 'simulator: tick failed' });
   app.log.info({ everyMs: SIMULATOR_TICK_MS }, 'simulator: streaming live demo readings');
-  return { stop: () => clearInterval(timer) };
+  return job;
 }
 
 /** Sends what every device produced in (since, until], one gateway batch per organisation. */
