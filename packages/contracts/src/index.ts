@@ -5,6 +5,7 @@ export * from './rules/messages.ts';
 export * from './rules/text.ts';
 export * from './schemas/envelope.ts';
 export * from './schemas/resource.ts';
+export * from './schemas/field.ts';
 export * from './schemas/auth.ts';
 export * from './permissions/resources.ts';
 export * from './permissions/keys.ts';

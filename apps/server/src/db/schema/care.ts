@@ -100,6 +100,7 @@ export const careFollowUps = pgTable(
     transport: smallint('transport').notNull(),
     companion: smallint('companion').notNull(),
     companionName: varchar('companion_name', { length: 50 }),
+    companionPhone: varchar('companion_phone', { length: 30 }),
     bringItems: varchar('bring_items', { length: 200 }),
     result: text('result'),
     nextAppointmentAt: ts('next_appointment_at'),

@@ -16,6 +16,8 @@ import { UploadsContext } from './FilesField.tsx';
 import { FormField, type FormFieldSpec } from './FormField.tsx';
 import { rangeErrorMap } from './range-errors.ts';
 import { schemaResolver } from './schema-resolver.ts';
+import { withSchemaFields } from './schema-fields.ts';
+import { isLocale } from '../../lib/i18n.ts';
 import { applyServerErrors } from './server-errors.ts';
 import { takesNull } from './takes-null.ts';
 
@@ -48,7 +50,9 @@ export type FormDialogProps<S extends z.ZodType<FieldValues, FieldValues>> = {
  */
 export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props: FormDialogProps<S>) {
   const { open, title, schema, defaultValues, fields, onSubmit, onClose, submitLabel, permission, extra, wide } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const shown = useMemo(() => withSchemaFields(schema, fields, isLocale(language) ? language : 'en'), [schema, fields, language]);
   const allowed = usePermission(permission?.method ?? 'GET', permission?.route ?? '') || !permission;
   // Rules without a message of their own (a number's bounds) still read as a sentence in the user's language.
   const resolver = useMemo(() => schemaResolver(schema, { error: rangeErrorMap(t) }), [schema, t]);
@@ -86,7 +90,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
       await onSubmit(values);
       onClose();
     } catch (error) {
-      applyServerErrors(error, fields.map((f) => f.name), setError);
+      applyServerErrors(error, shown.map((f) => f.name), setError);
     }
   });
 
@@ -97,7 +101,7 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
         <DialogContent>
           <UploadsContext.Provider value={trackUpload}>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
-              {fields.map((f, index) => (
+              {shown.map((f, index) => (
                 <FormField key={f.name} spec={f} control={control} autoFocus={index === 0} emptyIsNull={takesNull(schema, f.name)} />
               ))}
               {extra}

@@ -3,6 +3,7 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import type { HttpMethod } from '@vigil/contracts';
 import { FormDialog, type FormFieldSpec } from '../form/FormDialog.tsx';
+import { formFieldNames } from '../form/schema-fields.ts';
 
 type AnySchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -39,15 +40,15 @@ export type FormHost = {
  */
 export type ResourceDialog = { readonly render: (host: FormHost) => ReactElement };
 
-/** The row's values of the fields' names: a row carries more (its id, its names) than an update takes. */
-function fromRow<S extends AnySchema>(row: object, fields: FormFieldSpec<z.input<S>>[]) {
+/** The row's values of the form's fields: a row carries more (its id, its names) than an update takes. */
+function fromRow<S extends AnySchema>(row: object, schema: S, fields: FormFieldSpec<z.input<S>>[]) {
   const values = row as Record<string, unknown>;
-  return Object.fromEntries(fields.map((f) => [f.name, values[f.name]])) as DefaultValues<z.input<S>>;
+  return Object.fromEntries(formFieldNames(schema, fields).map((name) => [name, values[name]])) as DefaultValues<z.input<S>>;
 }
 
 export function dialog<S extends AnySchema>(config: DialogConfig<S>): ResourceDialog {
   const toBody = config.toBody ?? ((values: z.output<S>) => values);
-  const defaultValues = config.row ? { ...fromRow(config.row, config.fields), ...config.defaultValues } : (config.defaultValues ?? {});
+  const defaultValues = config.row ? { ...fromRow(config.row, config.schema, config.fields), ...config.defaultValues } : (config.defaultValues ?? {});
   return {
     render: (host) => (
       <FormDialog

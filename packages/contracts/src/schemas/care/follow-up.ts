@@ -7,6 +7,7 @@ import { auditFields, listQuery, unixSeconds } from '../envelope.ts';
 import { careDate, careHandleRow, handleStateSchema, handleText, memberFields } from './common.ts';
 import { Resource } from '../../permissions/resources.ts';
 import { resourceContract } from '../resource.ts';
+import { field } from '../field.ts';
 
 /** Follow-up visits (`/care/follow-up`, page `reconsultation`; docs/care.md). */
 
@@ -26,6 +27,7 @@ export const careFollowUpRow = z.object({
   transport: followUpTransportSchema,
   companion: followUpCompanionSchema,
   companion_name: z.string().nullable(),
+  companion_phone: z.string().nullable(),
   bring_items: z.string().nullable(),
   /** What the doctor said, written after the visit. */
   result: z.string().nullable(),
@@ -50,6 +52,7 @@ const editable = {
   transport: followUpTransportSchema,
   companion: followUpCompanionSchema,
   companion_name: optionalText(50),
+  companion_phone: field(optionalText(30), { label: { en: "Companion's phone", 'zh-TW': '陪同者電話' }, type: 'tel' }),
   bring_items: optionalText(200),
   result: optionalText(2000),
   next_appointment_at: careDate.nullable().optional(),

@@ -208,3 +208,31 @@ describe('expansion', () => {
     expect(res.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'daily_times' }] });
   });
 });
+
+describe('a column added to a care kind', () => {
+  // The follow-up visit's companion_phone was added in the contracts schema and the table only
+  // (docs/architecture.md "Adding a column"): it must reach every read, every write and the history.
+  it('reaches the list, the detail, a change and the record history', async () => {
+    const created = await api(t.app, tokens.staffA).post('/care/follow-up', { ...bodies()['/care/follow-up'], companion_phone: '0912-345-678' });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json().data;
+    const listed = (await api(t.app, tokens.staffA).get('/care/follow-up', { user_id: memberA1, per_page: -1 })).json().data.list;
+    expect(listed.find((r: { id: number }) => r.id === id)).toMatchObject({ companion_phone: '0912-345-678' });
+
+    const changed = await api(t.app, tokens.staffA).patch(`/care/follow-up/${id}`, { companion_phone: null });
+    expect(changed.json().data).toMatchObject({ id, companion_phone: null });
+    expect((await api(t.app, tokens.staffA).get(`/care/follow-up/${id}`)).json().data.companion_phone).toBeNull();
+
+    const history = await t.db.select().from(recordChanges).where(eq(recordChanges.recordId, id));
+    const own = history.filter((h) => h.resource === '/care/follow-up');
+    expect(own.map((h) => [h.action, (h.before as { companion_phone?: string } | null)?.companion_phone ?? null, (h.after as { companion_phone?: string }).companion_phone])).toEqual([
+      ['create', null, '0912-345-678'],
+      ['update', '0912-345-678', null],
+    ]);
+  });
+
+  it('is validated by its contract: a phone longer than its column is -5 naming it', async () => {
+    const res = await api(t.app, tokens.staffA).post('/care/follow-up', { ...bodies()['/care/follow-up'], companion_phone: '0'.repeat(31) });
+    expect(res.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'companion_phone' }] });
+  });
+});

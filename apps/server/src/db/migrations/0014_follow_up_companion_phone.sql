@@ -1,0 +1,1 @@
+ALTER TABLE "care_follow_ups" ADD COLUMN "companion_phone" varchar(30);
