@@ -5,7 +5,9 @@ import { ValidationMessage } from '../rules/messages.ts';
 import { optionalText, textField } from '../rules/text.ts';
 import { deliveryNoteRequired } from '../delivery/machine.ts';
 import { codeOf, id } from './admin/common.ts';
+import { Resource } from '../permissions/resources.ts';
 import { auditFields, listQuery, optionalQueryInt, unixSeconds } from './envelope.ts';
+import { resourceContract } from './resource.ts';
 import { attachments } from './files.ts';
 
 /** Medication delivery orders (docs/delivery.md): a care home orders, a related pharmacy supplies. */
@@ -264,6 +266,17 @@ export const deliveryOrderListQuery = listQuery(['id', 'requested_date', 'state'
   waiting: optionalQueryInt,
 });
 export type DeliveryOrderListQuery = z.infer<typeof deliveryOrderListQuery>;
+
+/**
+ * GET /delivery/medicine and GET /delivery/medicine/{id} (the delivery module's own routes): the
+ * orders and an order's sheet. Orders are written through their workflow's calls, not PUT.
+ */
+export const deliveryOrderResource = resourceContract({
+  path: Resource.deliveryMedicine,
+  row: deliveryOrderRow,
+  detail: deliveryOrderDetail,
+  listQuery: deliveryOrderListQuery,
+});
 
 /** GET /delivery/medicine/repeat: finished repeat orders whose next order is due (docs/delivery.md). */
 export const deliveryRepeatDue = z.object({

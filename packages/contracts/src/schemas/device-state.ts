@@ -92,6 +92,13 @@ export type DeviceRealTimeRow = z.infer<typeof deviceRealTimeRow>;
 export const deviceRealTimeListQuery = listQuery(['id', 'member_name', 'last_seen_at']);
 export type DeviceRealTimeListQuery = z.infer<typeof deviceRealTimeListQuery>;
 
+/** GET /device/bind/real-time (a service route): the wearables' current state, read only. */
+export const deviceRealTimeResource = resourceContract({
+  path: Resource.deviceBindRealTime,
+  row: deviceRealTimeRow,
+  listQuery: deviceRealTimeListQuery,
+});
+
 /** Great-circle distance in metres (haversine): how far a position lies from a safe zone's centre. */
 export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;

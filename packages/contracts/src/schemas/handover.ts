@@ -3,7 +3,9 @@ import { HandoverItemKind, HandoverState, IllnessSeverity } from '../enums/shift
 import { ValidationMessage } from '../rules/messages.ts';
 import { optionalText, textField } from '../rules/text.ts';
 import { codeOf, id } from './admin/common.ts';
+import { Resource } from '../permissions/resources.ts';
 import { auditFields, listQuery, unixSeconds } from './envelope.ts';
+import { resourceContract } from './resource.ts';
 
 /** Shift handover in the I-PASS structure (docs/handover.md). */
 
@@ -132,3 +134,14 @@ export type HandoverActionDone = z.infer<typeof handoverActionDone>;
 /** GET /handover: area_id, state, start_date/end_date on period_end. */
 export const handoverListQuery = listQuery(['id', 'period_end', 'created_at']);
 export type HandoverListQuery = z.infer<typeof handoverListQuery>;
+
+/**
+ * GET /handover and GET /handover/{id} (its own service routes, not `defineResource`): the list and
+ * the sheet the console reads. Its writes are actions of their own (generate, edit, sign, accept).
+ */
+export const handoverResource = resourceContract({
+  path: Resource.handover,
+  row: handoverRow,
+  detail: handoverDetail,
+  listQuery: handoverListQuery,
+});

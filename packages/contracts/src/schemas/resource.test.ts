@@ -21,8 +21,10 @@ const keys = (schema: z.ZodObject | undefined) => (schema ? Object.keys(schema.s
 
 describe('resource contracts', () => {
   it('are exported as xResource, one per path', () => {
-    // The 28 defineResource call sites serve 34 paths (members and device bindings at several).
-    expect(resources.length).toBeGreaterThanOrEqual(34);
+    // The 28 defineResource call sites serve 34 paths (members and device bindings at several); the
+    // service routes' lists the console reads (handover, delivery orders, real-time devices, the
+    // eight due lists) have 11 more.
+    expect(resources.length).toBeGreaterThanOrEqual(45);
     for (const [name] of resources) expect(name).toMatch(/^[a-z][A-Za-z0-9]*Resource$/);
     const paths = resources.map(([, r]) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -55,6 +57,15 @@ describe('resource contracts', () => {
       const r = resources.find(([, c]) => c.path === path)?.[1];
       expect(r, path).toBeDefined();
       for (const key of hiddenKeys ?? []) expect(keys(r?.create), `${path} ${key}`).toContain(key);
+    }
+  });
+
+  it('have a detail, where they name one, that is their row and more', () => {
+    const withDetail = resources.filter(([, r]) => r.detail !== undefined);
+    expect(withDetail.map(([name]) => name).sort()).toEqual(['deliveryOrderResource', 'handoverResource']);
+    for (const [name, r] of withDetail) {
+      const detail = new Set(keys(r.detail));
+      expect(keys(r.row).filter((key) => !detail.has(key)), name).toEqual([]);
     }
   });
 

@@ -5,7 +5,8 @@ import { paginated } from './envelope.ts';
 /**
  * What one resource of SPEC §7's generic calls is made of: its path (a `Resource` value, so each
  * path is spelled once), its API row, its strict create and update bodies (absent where the
- * resource takes none), and its list query with the `order_by` whitelist.
+ * resource takes none), its list query with the `order_by` whitelist, and its detail where that
+ * is more than the row.
  */
 export type ResourceSchemas = {
   path: Resource;
@@ -16,12 +17,18 @@ export type ResourceSchemas = {
   update?: z.ZodObject;
   /** GET {path}. */
   listQuery: z.ZodObject;
+  /**
+   * GET {path}/{id} where it answers more than the row (a service route's detail: a handover with
+   * its members and actions); absent, the detail is the row. `defineResource` serves the row.
+   */
+  detail?: z.ZodObject;
 };
 
 /**
  * A resource's contract: its schemas plus `page`, the paginated envelope of its row (SPEC §3) that
- * GET {path} answers inside `{ data }`. The server's `defineResource` serves it, and the console
- * can type its calls with it.
+ * GET {path} answers inside `{ data }`. The server's `defineResource` serves it (a list a service
+ * route serves has a contract too, without bodies), and the console's resource kit takes it for
+ * every list, detail and write of the path.
  */
 export type ResourceContract<T extends ResourceSchemas = ResourceSchemas> = Readonly<T> & {
   readonly page: ReturnType<typeof paginated<T['row']>>;

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { type AreaRow, Resource, areaCreate, areaRow, areaUpdate } from '@vigil/contracts';
+import { type AreaRow, Resource, areaCreate, areaResource, areaRow, areaUpdate, listQuery, resourceContract } from '@vigil/contracts';
 import { mockApi, ok, validationFailed } from '../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../test/render.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
@@ -29,13 +29,12 @@ const fields = [
   { name: 'remark' as const, label: 'Remark', multiline: true },
 ];
 
-/** The area list as a page declares it: resource, row schema, columns, filters, dialogs, toggles. */
+/** The area list as a page declares it: its contract, columns, filters, dialogs, toggles. */
 function Areas() {
   return (
     <ResourcePage
       title="Areas"
-      resource={Resource.area}
-      row={areaRow}
+      resource={areaResource}
       columns={columns}
       filters={[
         { name: 'name', label: 'Area name', kind: 'text' },
@@ -123,8 +122,7 @@ describe('<ResourcePage>', slow, () => {
       return (
         <ResourcePage
           title="Areas"
-          resource={Resource.area}
-          row={areaRow}
+          resource={areaResource}
           columns={columns}
           extraQuery={{ org_id: org }}
           searchExtras={
@@ -239,6 +237,7 @@ describe('<ResourcePage>', slow, () => {
 
 describe('<ResourcePage> follow', slow, () => {
   const watched = z.object({ id: z.number(), name: z.string(), is_follow: z.boolean() });
+  const residents = resourceContract({ path: Resource.user, row: watched, listQuery: listQuery(['id']) });
 
   it('stars a row through the follow route and shows it followed', async () => {
     signInAs({ api: [{ route: '/user', method: 'GET' }, { route: '/user/{id}', method: 'PATCH' }] });
@@ -248,8 +247,7 @@ describe('<ResourcePage> follow', slow, () => {
     renderWithProviders(
       <ResourcePage
         title="Residents"
-        resource="/user"
-        row={watched}
+        resource={residents}
         columns={[{ id: 'name', label: 'Name' }]}
         follow={{ field: 'is_follow', permission: { method: 'PATCH', route: '/user/{id}' } }}
       />,

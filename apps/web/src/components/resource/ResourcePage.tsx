@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { PermissionButton } from '../PermissionButton.tsx';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../server-table/ServerTable.tsx';
 import { type ListParams, useListParams } from '../server-table/list-params.ts';
 import {
+  type ContractOf,
   type ListFilters,
   type ResourceRow,
   type RowFlag,
@@ -29,10 +29,12 @@ import type { ResourceDialog } from './dialog.tsx';
 
 export type ResourcePageProps<R extends ResourceRow> = {
   title: string;
-  /** API path of the list and of its writes (SPEC §7's generic calls: GET, POST, PUT and DELETE {resource}[/{id}]). */
-  resource: string;
-  /** The contracts row schema: every row of every page is checked against it. */
-  row: z.ZodType<R>;
+  /**
+   * The resource's contract (contracts' `xResource`): its path is the list's and its writes' (SPEC
+   * §7's generic calls: GET, POST, PUT and DELETE {path}[/{id}]), and every row of every page is
+   * checked against its row schema, which types the columns.
+   */
+  resource: ContractOf<R>;
   columns: Column<R>[];
   filters?: FilterSpec[];
   /** Filters the page always sends (a device family, a member). */
@@ -42,17 +44,17 @@ export type ResourcePageProps<R extends ResourceRow> = {
   searchExtras?: ReactNode;
   /** Query values those extras contribute. */
   extraQuery?: ListFilters;
-  /** The create button's label and dialog (POST {resource}). */
+  /** The create button's label and dialog (POST {path}). */
   create?: { label: string; dialog: ResourceDialog };
-  /** The edit dialog's title and a row's dialog (PUT {resource}/{id}). */
+  /** The edit dialog's title and a row's dialog (PUT {path}/{id}). */
   edit?: { title: string; dialog: (row: R) => ResourceDialog };
-  /** The enable switch (PATCH {resource}/enable/{id} unless the flag names another route). */
+  /** The enable switch (PATCH {path}/enable/{id} unless the flag names another route). */
   enable?: RowFlag<R>;
-  /** The follow star (PATCH {resource}/follow/{id} unless the flag names another route). */
+  /** The follow star (PATCH {path}/follow/{id} unless the flag names another route). */
   follow?: RowFlag<R>;
-  /** A delete button, confirmed before DELETE {resource}/{id}. */
+  /** A delete button, confirmed before DELETE {path}/{id}. */
   deletable?: boolean;
-  /** Other resources a write changes (a staff write changes the staff change log). */
+  /** Paths of other resources a write changes (a staff write changes the staff change log). */
   touches?: string[];
   /** The page's own row actions, shown before the toggles, edit and delete. */
   rowActions?: CustomRowAction<R>[];
@@ -89,14 +91,13 @@ function savedId(result: unknown): number | undefined {
 /**
  * A resource's list page: title, search bar, the server-paged and sorted table with edit, delete,
  * enable and follow (each disabled without its permission), the create and edit dialogs and the
- * delete confirmation. A page declares its resource, row schema, columns, filters and forms; paging,
+ * delete confirmation. A page declares its resource's contract, columns, filters and forms; paging,
  * toggles and errors then behave the same on every page.
  */
 export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>) {
   const {
     title,
-    resource,
-    row,
+    resource: contract,
     columns,
     filters = [],
     fixedFilters,
@@ -108,6 +109,7 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
     touches = [],
   } = props;
   const { t } = useTranslation();
+  const { path: resource, row } = contract;
   const tableName = props.tableName ?? resource;
   const [params, setParams] = useListParams(props.initialParams, tableName);
   const [filterValues, setFilterValues] = useState<ListFilters>({});
@@ -123,10 +125,10 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
     () => ({ ...filterValues, ...props.extraQuery, ...fixedFilters }),
     [filterValues, props.extraQuery, fixedFilters],
   );
-  const list = useResourceList(resource, row, params, query);
-  const save = useSave<unknown>(resource, touches);
-  const remove = useRemove(resource, touches);
-  const toggle = useFlagToggle<R>(listKey(resource, params, query));
+  const list = useResourceList(contract, params, query);
+  const save = useSave(contract, touches);
+  const remove = useRemove(contract, touches);
+  const toggle = useFlagToggle<R>(listKey(contract, params, query));
   // Which dialog is open, not the dialog itself: it is taken from the props at each render, so a
   // picker whose options load after the dialog opened still gets them.
   const [editing, setEditing] = useState<{ row?: R; title: string } | null>(null);

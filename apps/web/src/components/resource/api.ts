@@ -1,5 +1,5 @@
 import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paginated } from '@vigil/contracts';
+import type { Paginated, ResourceContract } from '@vigil/contracts';
 import type { z } from 'zod';
 import { request } from '../../lib/http.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -12,36 +12,56 @@ export type ListFilters = Record<string, string | number | undefined>;
 /** Every row of a resource carries its id; the kit's writes and toggles address rows by it. */
 export type ResourceRow = { id: number };
 
-/** Every cached query of a resource starts with its path, so one invalidation refreshes them all. */
-export const listKey = (resource: string, params: ListParams, filters: ListFilters) => [resource, 'list', params, filters] as const;
+/** A contract whose rows are R: what a page or config generic in its row takes. */
+export type ContractOf<R> = ResourceContract & { readonly row: z.ZodType<R> };
 
-/** One page of a resource's list (SPEC §3 envelope), each row checked against the contracts row schema. */
-export function useResourceList<S extends z.ZodType>(resource: string, row: S, params: ListParams, filters: ListFilters = {}, enabled = true) {
+/** The API row of a contract's list and (unless it names a detail) of its detail. */
+export type RowOf<C extends ResourceContract> = z.output<C['row']>;
+
+/** What GET {path}/{id} answers: the contract's detail where it names one, else its row. */
+export type DetailOf<C extends ResourceContract> = C extends { readonly detail: z.ZodType } ? z.output<C['detail']> : RowOf<C>;
+
+/** The query of a contract's list: the keys its list query takes (SPEC §3), each as the URL sends it. */
+export type QueryOf<C extends ResourceContract> = { [K in keyof z.input<C['listQuery']>]?: string | number | undefined };
+
+/** Every cached query of a resource starts with its path, so one invalidation refreshes them all. */
+export const listKey = (resource: ResourceContract, params: ListParams, filters: ListFilters) => [resource.path, 'list', params, filters] as const;
+
+/**
+ * GET {path}: the contract's page, checked against its page schema. The schema is `page` itself;
+ * its type is taken from the row, so a contract of a generic row (`ContractOf<R>`) pages R.
+ */
+const pageOf = <C extends ResourceContract>(resource: C) => resource.page as unknown as z.ZodType<Paginated<RowOf<C>>>;
+
+/** One page of a resource's list (SPEC §3 envelope), each row checked against the contract's row. */
+export function useResourceList<C extends ResourceContract>(resource: C, params: ListParams, filters: QueryOf<C> = {}, enabled = true) {
   return useQuery({
     queryKey: listKey(resource, params, filters),
     enabled,
     // The page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => request(resource, { query: { ...params, ...filters }, schema: paginated(row), signal }),
+    queryFn: ({ signal }) => request(resource.path, { query: { ...params, ...filters }, schema: pageOf(resource), signal }),
   });
 }
 
 /** All rows of a resource for a select (per_page -1), ordered by name where the list allows it. */
-export function useResourceOptions<S extends z.ZodType>(resource: string, row: S, filters: ListFilters = {}, enabled = true) {
+export function useResourceOptions<C extends ResourceContract>(resource: C, filters: QueryOf<C> = {}, enabled = true) {
   return useQuery({
-    queryKey: [resource, 'options', filters],
+    queryKey: [resource.path, 'options', filters],
     enabled,
     staleTime: 60_000,
-    queryFn: ({ signal }) => request(resource, { query: { per_page: -1, ...filters }, schema: paginated(row), signal }),
+    queryFn: ({ signal }) => request(resource.path, { query: { per_page: -1, ...filters }, schema: pageOf(resource), signal }),
     select: (page) => page.list,
   });
 }
 
-export function useResourceDetail<R>(resource: string, id: number | null, row: z.ZodType<R>) {
+/** GET {path}/{id}, checked against the contract's detail (its row unless it names one). */
+export function useResourceDetail<C extends ResourceContract>(resource: C, id: number | null) {
+  const schema = (resource.detail ?? resource.row) as unknown as z.ZodType<DetailOf<C>>;
   return useQuery({
-    queryKey: [resource, 'detail', id],
+    queryKey: [resource.path, 'detail', id],
     enabled: id !== null,
-    queryFn: ({ signal }) => request(`${resource}/${id}`, { schema: row, signal }),
+    queryFn: ({ signal }) => request(`${resource.path}/${id}`, { schema, signal }),
   });
 }
 
@@ -71,16 +91,20 @@ export function useWrite<TInput, TResult = unknown>(toWrite: (input: TInput) => 
   });
 }
 
-/** Create (POST) without an id, replace (PUT {path}/{id}) with one. */
-export function useSave<TBody>(resource: string, touches: string[] = []) {
-  return useWrite<{ id?: number; body: TBody }>(
-    ({ id, body }) => (id === undefined ? { method: 'POST', path: resource, body } : { method: 'PUT', path: `${resource}/${id}`, body }),
-    [resource, ...touches],
+/**
+ * Create (POST {path}) without an id, replace (PUT {path}/{id}) with one. The body is what a
+ * dialog validated with its form's schema; `touches` are the paths of other resources it changes.
+ */
+export function useSave(resource: ResourceContract, touches: string[] = []) {
+  const path = resource.path;
+  return useWrite<{ id?: number; body: unknown }>(
+    ({ id, body }) => (id === undefined ? { method: 'POST', path, body } : { method: 'PUT', path: `${path}/${id}`, body }),
+    [path, ...touches],
   );
 }
 
-export function useRemove(resource: string, touches: string[] = []) {
-  return useWrite<number>((id) => ({ method: 'DELETE', path: `${resource}/${id}` }), [resource, ...touches]);
+export function useRemove(resource: ResourceContract, touches: string[] = []) {
+  return useWrite<number>((id) => ({ method: 'DELETE', path: `${resource.path}/${id}` }), [resource.path, ...touches]);
 }
 
 /** Names of a row's fields that hold a flag (boolean, or SPEC's 0/1 numbers). */

@@ -1,4 +1,4 @@
-import { Resource, type StaffRole, areaRow, isStaffRole, operatorRoles } from '@vigil/contracts';
+import { type StaffRole, areaResource, isStaffRole, operatorRoles } from '@vigil/contracts';
 import { useSession } from '../../lib/session.ts';
 import { useResourceOptions } from './api.ts';
 
@@ -13,6 +13,6 @@ export function useIsOperator(): boolean {
 
 /** Areas of an organisation (the caller's own when orgId is undefined) as select options. */
 export function useAreaOptions(orgId?: number, enabled = true) {
-  const areas = useResourceOptions(Resource.area, areaRow, orgId === undefined ? {} : { org_id: orgId }, enabled);
+  const areas = useResourceOptions(areaResource, orgId === undefined ? {} : { org_id: orgId }, enabled);
   return (areas.data ?? []).map((a) => ({ value: a.id, label: a.name }));
 }

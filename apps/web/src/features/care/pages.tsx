@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { type CareHandleKind, type CarePackageRow, type PageKey, Resource, memberDetail } from '@vigil/contracts';
+import { type CareHandleKind, type CarePackageRow, type PageKey, Resource, memberResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useResourceDetail } from '../../components/resource/index.ts';
 import { useBreadcrumbName } from '../../lib/breadcrumb-name.ts';
@@ -107,7 +107,7 @@ export default function MemberCarePage() {
   const id = Number(params.id);
   const care = params.care;
   const valid = Number.isInteger(id) && id > 0;
-  const member = useResourceDetail(Resource.user, valid ? id : null, memberDetail);
+  const member = useResourceDetail(memberResource, valid ? id : null);
   useBreadcrumbName(id, member.data?.name);
   if (!valid) return <Navigate to="/member" replace />;
   if (!isCarePage(care) || !pages.has(care)) return <Navigate to={`/member/info/${id}`} replace />;

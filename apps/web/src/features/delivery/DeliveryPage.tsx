@@ -6,18 +6,18 @@ import {
   DeliveryOrderState,
   DeliveryType,
   Resource,
-  areaRow,
-  deliveryOrderRow,
+  deliveryOrderResource,
   deliveryOrderStateLabelKey,
   deliveryStateChange,
   deliveryTypeLabelKey,
   enumValues,
-  medicineRow,
-  memberRow,
+  medicineResource,
+  memberResource,
   nextDeliveryStates,
   type DeliveryOrderRow,
   type DeliveryOrderState as State,
   type DeliverySide,
+  areaPharmacyResource,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, dialog, enumOptions, ResourcePage, useResourceOptions } from '../../components/resource/index.ts';
@@ -76,8 +76,7 @@ export default function DeliveryPage() {
     <>
       <ResourcePage
         title={t('page.medication-delivery')}
-        resource={Resource.deliveryMedicine}
-        row={deliveryOrderRow}
+        resource={deliveryOrderResource}
         columns={columns}
         initialParams={{ order: 'desc' }}
         filters={[
@@ -112,10 +111,10 @@ export default function DeliveryPage() {
 /** The new-order form: a member of the reader's scope, a related pharmacy's area, the medicines. */
 function useOrderDialog(enabled: boolean) {
   const { t } = useTranslation();
-  const members = useResourceOptions(Resource.user, memberRow, {}, enabled);
-  const pharmacies = useResourceOptions(Resource.areaPharmacy, areaRow, {}, enabled);
+  const members = useResourceOptions(memberResource, {}, enabled);
+  const pharmacies = useResourceOptions(areaPharmacyResource, {}, enabled);
   const canReadCatalogue = usePermission('GET', Resource.medicine);
-  const catalogue = useResourceOptions(Resource.medicine, medicineRow, { enable: 1 }, enabled && canReadCatalogue);
+  const catalogue = useResourceOptions(medicineResource, { enable: 1 }, enabled && canReadCatalogue);
   const medicines = catalogue.data ?? [];
   const medicineOptions = medicines.map((m) => ({ value: m.id, label: m.strength ? `${m.name} ${m.strength}` : m.name }));
   return dialog({

@@ -5,9 +5,8 @@ import {
   DeliveryChange,
   Resource,
   deliveryOrderEvent,
-  deliveryOrderRow,
+  deliveryOrderResource,
   deliveryOrderStateLabelKey,
-  paginated,
   type DeliveryOrderEvent,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +39,7 @@ export function useDeliveryWaiting(): number {
   const waiting = useQuery({
     queryKey: waitingKey,
     queryFn: ({ signal }) =>
-      request(Resource.deliveryMedicine, { query: { waiting: 1, per_page: 1 }, schema: paginated(deliveryOrderRow), signal, silent: true }),
+      request(deliveryOrderResource.path, { query: { waiting: 1, per_page: 1 }, schema: deliveryOrderResource.page, signal, silent: true }),
     select: (page) => page.total,
   });
   return waiting.data ?? 0;

@@ -19,7 +19,7 @@ import {
   DeliveryOrderState,
   Resource,
   deliveryLineStateLabelKey,
-  deliveryOrderDetail,
+  deliveryOrderResource,
   deliveryOrderStateLabelKey,
   deliveryReceipt,
   deliveryReply,
@@ -44,7 +44,7 @@ type Form = 'receipt' | 'reply' | null;
 /** An order's detail: its lines with the receipt check, its whole history, and the side's actions on them. */
 export function OrderDetailDialog({ id, side, onClose }: { id: number; side: DeliverySide; onClose: () => void }) {
   const { t } = useTranslation();
-  const detail = useResourceDetail(Resource.deliveryMedicine, id, deliveryOrderDetail);
+  const detail = useResourceDetail(deliveryOrderResource, id);
   const [form, setForm] = useState<Form>(null);
   const order = detail.data;
   const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');

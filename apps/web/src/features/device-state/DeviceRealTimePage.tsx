@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
-import { type DeviceRealTimeRow, type DeviceType, Resource, deviceRealTimeRow, deviceTypeLabelKey, safeZone } from '@vigil/contracts';
+import { type DeviceRealTimeRow, type DeviceType, Resource, deviceRealTimeResource, deviceTypeLabelKey, safeZone } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, FilterBar, type ListFilters, dialog, useAreaOptions, useListParams, useResourceList } from '../../components/resource/index.ts';
 import { ServerTable } from '../../components/server-table/ServerTable.tsx';
@@ -32,7 +32,7 @@ export default function DeviceRealTimePage() {
   const [filters, setFilters] = useState<ListFilters>({});
   const [params, setParams] = useListParams({ order_by: 'member_name' }, TABLE);
   const [zoneOf, setZoneOf] = useState<DeviceRealTimeRow | null>(null);
-  const query = useResourceList(Resource.deviceBindRealTime, deviceRealTimeRow, params, filters);
+  const query = useResourceList(deviceRealTimeResource, params, filters);
   const rows = useMemo(() => query.data?.list ?? [], [query.data]);
   const points = useMemo<MapPoint[]>(
     () =>

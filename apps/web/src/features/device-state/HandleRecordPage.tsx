@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type HandleRecordRow, Resource, handleRecordRow } from '@vigil/contracts';
+import { type HandleRecordRow, handleRecordResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, orDash, useAreaOptions } from '../../components/resource/index.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -31,8 +31,7 @@ export default function HandleRecordPage() {
   return (
     <ResourcePage
       title={t('page.handle-record')}
-      resource={Resource.handleAbnormal}
-      row={handleRecordRow}
+      resource={handleRecordResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'handle_time' }}
       filters={[

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
-import { Resource, type SleepHistoryRow, sleepHistoryRow } from '@vigil/contracts';
+import { type SleepHistoryRow, sleepHistoryResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, orDash, useAreaOptions } from '../../components/resource/index.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -37,8 +37,7 @@ export default function SleepHistoryPage() {
   return (
     <ResourcePage
       title={t('page.device-sleep-history')}
-      resource={Resource.deviceSleepHistory}
-      row={sleepHistoryRow}
+      resource={sleepHistoryResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'occur_time' }}
       filters={[

@@ -26,14 +26,13 @@ import {
   enumValues,
   handoverAccept,
   handoverCreate,
-  handoverDetail,
+  handoverResource,
   handoverItemKindLabelKey,
-  handoverRow,
   handoverStateLabelKey,
   handoverUpdate,
   illnessSeverityLabelKey,
   nowUnix,
-  staffRow,
+  staffResource,
   textField,
   type HandoverDetail,
   type HandoverItem,
@@ -91,8 +90,7 @@ function HandoverList() {
   return (
     <ResourcePage
       title={t('page.handover')}
-      resource={Resource.handover}
-      row={handoverRow}
+      resource={handoverResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'period_end' }}
       filters={[
@@ -114,7 +112,7 @@ type Open = 'notes' | 'action' | 'accept' | null;
 function HandoverSheet() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const detail = useResourceDetail(Resource.handover, Number.isInteger(id) && id > 0 ? id : null, handoverDetail);
+  const detail = useResourceDetail(handoverResource, Number.isInteger(id) && id > 0 ? id : null);
   const me = useSession().user?.id;
   const [open, setOpen] = useState<Open>(null);
   const sign = useWrite<void>(() => ({ method: 'PATCH', path: `${Resource.handover}/sign/${id}` }), [Resource.handover]);
@@ -316,7 +314,7 @@ const actionForm = z.object({
 /** A: a new action with its owner and due time, added to the draft's list (the others kept as they are). */
 function ActionItemDialog({ handover, onClose }: { handover: HandoverDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const staff = useResourceOptions(Resource.staff, staffRow);
+  const staff = useResourceOptions(staffResource);
   const add = dialog({
     schema: actionForm,
     defaultValues: { content: '', due: nowSeconds() + 2 * 3600, member_id: null },

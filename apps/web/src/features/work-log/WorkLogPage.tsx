@@ -18,11 +18,11 @@ import {
   WORK_LOG_FILE_MAX_MB,
   WorkLogCategory,
   enumValues,
-  memberRow,
+  memberResource,
   shiftLabelKey,
-  staffRow,
+  staffResource,
   workLogCategoryLabelKey,
-  workLogRow,
+  workLogResource,
   type WorkLogRow,
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,7 @@ export default function WorkLogPage() {
 function WorkLogList({ adding = false }: { adding?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const save = useSave<unknown>(Resource.workLog);
+  const save = useSave(workLogResource);
   const form = useLogDialog(adding);
   const filters = useListFilters();
   // A month of shifts by default: the logs a colleague looks back on, not the whole history.
@@ -85,8 +85,7 @@ function WorkLogList({ adding = false }: { adding?: boolean }) {
     <>
       <ResourcePage
         title={t('page.work-log')}
-        resource={Resource.workLog}
-        row={workLogRow}
+        resource={workLogResource}
         columns={columns}
         initialParams={{ order: 'desc', order_by: 'shift_date' }}
         filters={filters}
@@ -115,7 +114,7 @@ function WorkLogList({ adding = false }: { adding?: boolean }) {
 function useListFilters(): FilterSpec[] {
   const { t } = useTranslation();
   const canListStaff = usePermission('GET', Resource.staff);
-  const staffOptions = useResourceOptions(Resource.staff, staffRow, {}, canListStaff);
+  const staffOptions = useResourceOptions(staffResource, {}, canListStaff);
   const areas = useAreaOptions(undefined, usePermission('GET', Resource.area));
   return [
     { name: 'keyword', label: t('workLog.summary'), kind: 'text' },
@@ -136,7 +135,7 @@ const entryFiles: FilesSpec = {
 /** The add form: the shift, a summary, and up to FORM_ENTRIES entries about the members in scope. */
 function useLogDialog(enabled: boolean) {
   const { t } = useTranslation();
-  const members = useResourceOptions(Resource.user, memberRow, {}, enabled);
+  const members = useResourceOptions(memberResource, {}, enabled);
   const memberOptions = (members.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   const categories = enumOptions(enumValues(WorkLogCategory), workLogCategoryLabelKey, t);
   return dialog({
@@ -160,7 +159,7 @@ function useLogDialog(enabled: boolean) {
 function WorkLogDetail() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const detail = useResourceDetail(Resource.workLog, Number.isInteger(id) && id > 0 ? id : null, workLogRow);
+  const detail = useResourceDetail(workLogResource, Number.isInteger(id) && id > 0 ? id : null);
   const log = detail.data;
   const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
   useBreadcrumbName(log?.id, log && `${log.staff_name} · ${formatDate(log.shift_date, localeStore.get())}`);

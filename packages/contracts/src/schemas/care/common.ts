@@ -4,7 +4,9 @@ import { ValidationMessage } from '../../rules/messages.ts';
 import { optionalText, textField } from '../../rules/text.ts';
 import { CARE_ATTACHMENT_LIMIT, MINUTES_PER_DAY } from '../../care/constants.ts';
 import { codeOf } from '../admin/common.ts';
+import { Resource } from '../../permissions/resources.ts';
 import { listQueryBase, optionalQueryInt, unixSeconds } from '../envelope.ts';
+import { resourceContract } from '../resource.ts';
 import { attachments } from '../files.ts';
 
 /** Shapes every care record of docs/care.md shares: its member, its handles, the due list. */
@@ -98,3 +100,26 @@ export const careDueQuery = listQueryBase.extend({
   }),
 });
 export type CareDueQuery = z.infer<typeof careDueQuery>;
+
+/** GET /handle/{kind} (the care module's service routes): one due list per kind, the same row. */
+const careDue = <P extends Resource>(path: P) => resourceContract({ path, row: careDueRow, listQuery: careDueQuery });
+export const handleHealthResource = careDue(Resource.handleHealth);
+export const handleFollowResource = careDue(Resource.handleFollow);
+export const handleScheduleResource = careDue(Resource.handleSchedule);
+export const handlePackageMedicineResource = careDue(Resource.handlePackageMedicine);
+export const handleSymptomResource = careDue(Resource.handleSymptom);
+export const handleDietResource = careDue(Resource.handleDiet);
+export const handleEcgResource = careDue(Resource.handleEcg);
+export const handleMedicalRecordResource = careDue(Resource.handleMedicalRecord);
+
+/** The due list of each kind of item: the shared handle page reads and writes at its path. */
+export const careDueResource = {
+  [CareHandleKind.health]: handleHealthResource,
+  [CareHandleKind.follow]: handleFollowResource,
+  [CareHandleKind.schedule]: handleScheduleResource,
+  [CareHandleKind.packageMedicine]: handlePackageMedicineResource,
+  [CareHandleKind.symptom]: handleSymptomResource,
+  [CareHandleKind.diet]: handleDietResource,
+  [CareHandleKind.ecg]: handleEcgResource,
+  [CareHandleKind.medicalRecord]: handleMedicalRecordResource,
+} as const satisfies Record<CareHandleKind, { path: string }>;

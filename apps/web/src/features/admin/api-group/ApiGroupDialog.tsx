@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiGroupDetail, type ApiGroupRow, Resource, apiGroupDetail, apiPermission, paginated } from '@vigil/contracts';
+import { type ApiGroupDetail, type ApiGroupRow, Resource, apiGroupResource, apiPermission, paginated } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
@@ -29,7 +29,7 @@ function useCatalogue() {
 export function ApiGroupDialog({ group, onClose }: { group: ApiGroupRow; onClose: () => void }) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
-  const detail = useResourceDetail(Resource.apiGroup, group.id, apiGroupDetail);
+  const detail = useResourceDetail(apiGroupResource, group.id);
   const [selection, setSelection] = useDraft<ApiGroupDetail, Set<string> | null>(detail.data, (d) => toSelection(d.permissions), null);
   const save = useWrite<Set<string>>(
     (sel) => ({

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
-import { type ApiGroupRow, type Role, Resource, apiGroupCreate, apiGroupRow, roleLabelKey } from '@vigil/contracts';
+import { type ApiGroupRow, type Role, Resource, apiGroupCreate, apiGroupResource, roleLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, createdColumn, dialog, orDash, ResourcePage } from '../../../components/resource/index.ts';
 import { ApiGroupDialog } from './ApiGroupDialog.tsx';
@@ -29,8 +29,7 @@ export default function ApiGroupPage() {
     <>
       <ResourcePage
         title={t('page.api')}
-        resource={Resource.apiGroup}
-        row={apiGroupRow}
+        resource={apiGroupResource}
         columns={columns}
         filters={[{ name: 'keyword', label: t('admin.apiGroup.keyword'), kind: 'text' }]}
         create={{ label: t('admin.apiGroup.create'), dialog: dialog({ schema: nameForm, defaultValues: { name: '', remark: '' }, fields, toBody: (v) => ({ ...v, permissions: [] }) }) }}

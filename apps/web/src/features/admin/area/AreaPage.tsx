@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type AreaRow, Resource, areaCreate, areaRow, areaUpdate } from '@vigil/contracts';
+import { type AreaRow, areaCreate, areaResource, areaUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, createdColumn, dialog, orDash, ResourcePage, useIsOperator } from '../../../components/resource/index.ts';
 
@@ -23,8 +23,7 @@ export default function AreaPage() {
   return (
     <ResourcePage
       title={t('page.area')}
-      resource={Resource.area}
-      row={areaRow}
+      resource={areaResource}
       columns={columns}
       filters={[{ name: 'name', label: t('admin.area.name'), kind: 'text' }]}
       create={{ label: t('admin.area.create'), dialog: dialog({ schema: areaCreate, defaultValues: { name: '', remark: '' }, fields }) }}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Page, Resource, auditActions, auditRow, paginated, roleLabelKey, type AuditRow, type Role } from '@vigil/contracts';
+import { Page, auditActions, auditResource, roleLabelKey, type AuditRow, type Role } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
@@ -88,9 +88,9 @@ export default function AuditPage() {
   const exportCsv = async (shown: ListFilters) => {
     setExporting(true);
     try {
-      const page = await request(Resource.audit, {
+      const page = await request(auditResource.path, {
         query: { ...shown, per_page: -1, order: 'desc', order_by: 'created_at' },
-        schema: paginated(auditRow),
+        schema: auditResource.page,
         failureKey: 'error.downloadFailed',
       });
       downloadText(`${t('page.audit')}-${formatDate(range.start.unix(), locale)}-${formatDate(range.end.unix(), locale)}.csv`, csvDocument([headers, ...page.list.map((r) => cells(t, r, locale))]));
@@ -104,8 +104,7 @@ export default function AuditPage() {
   return (
     <ResourcePage
       title={t('page.audit')}
-      resource={Resource.audit}
-      row={auditRow}
+      resource={auditResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'created_at' }}
       extraQuery={query}

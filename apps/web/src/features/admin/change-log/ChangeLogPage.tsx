@@ -1,10 +1,9 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import type { z } from 'zod';
 import type { ChangeSnapshot } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, rangeToQuery, weekRange } from '../../../components/date-range/date-range-rules.ts';
-import { type Column, type FilterOption, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
+import { type Column, type ContractOf, type FilterOption, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { describeSnapshot } from './snapshot.ts';
@@ -13,8 +12,8 @@ type LogRow = { id: number; created_at: number; before: ChangeSnapshot; after: C
 
 type Props<R extends LogRow> = {
   title: string;
-  resource: string;
-  row: z.ZodType<R>;
+  /** The log's contract (`staffChangeLogResource`, `memberChangeLogResource`). */
+  resource: ContractOf<R>;
   /** Who the entry is about (staff or member), and what kind of change it is. */
   subject: Column<R>;
   kind: Column<R>;
@@ -24,7 +23,7 @@ type Props<R extends LogRow> = {
 };
 
 /** A read-only change log: who changed what on whom and when, before → after, filtered by date, kind and area. */
-export function ChangeLogPage<R extends LogRow>({ title, resource, row, subject, kind, kindOptions, keywordLabel }: Props<R>) {
+export function ChangeLogPage<R extends LogRow>({ title, resource, subject, kind, kindOptions, keywordLabel }: Props<R>) {
   const { t } = useTranslation();
   const areas = useAreaOptions();
   const [range, setRange] = useState<DateRange>(() => weekRange());
@@ -44,7 +43,6 @@ export function ChangeLogPage<R extends LogRow>({ title, resource, row, subject,
     <ResourcePage
       title={title}
       resource={resource}
-      row={row}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'created_at' }}
       extraQuery={query}

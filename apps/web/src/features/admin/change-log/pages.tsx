@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import {
   MemberChangeStatus,
-  Resource,
   UserChangeKind,
-  memberChangeLogRow,
+  memberChangeLogResource,
   memberChangeStatusLabelKey,
-  staffChangeLogRow,
+  staffChangeLogResource,
   userChangeKindLabelKey,
   type MemberChangeLogRow,
   type StaffChangeLogRow,
@@ -26,8 +25,7 @@ export function StaffChangeLogPage() {
   return (
     <ChangeLogPage
       title={t('page.change-log-staff')}
-      resource={Resource.changeStaff}
-      row={staffChangeLogRow}
+      resource={staffChangeLogResource}
       subject={subject}
       kind={kind}
       kindOptions={enumOptions(Object.values(UserChangeKind), userChangeKindLabelKey, t)}
@@ -49,8 +47,7 @@ export function MemberChangeLogPage() {
   return (
     <ChangeLogPage
       title={t('menu.change-log-member', { context: family ?? undefined })}
-      resource={Resource.changeUser}
-      row={memberChangeLogRow}
+      resource={memberChangeLogResource}
       subject={subject}
       kind={kind}
       kindOptions={enumOptions(Object.values(MemberChangeStatus), memberChangeStatusLabelKey, t)}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeviceBinding, Resource, ValidationMessage, deviceRow, deviceTypeBinding, deviceTypeLabelKey, memberRow, optionalText, type DeviceType } from '@vigil/contracts';
+import { DeviceBinding, ValidationMessage, deviceResource, deviceTypeBinding, deviceTypeLabelKey, memberResource, optionalText, type DeviceType } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { useAreaOptions, useResourceOptions } from '../../../components/resource/index.ts';
@@ -14,7 +14,7 @@ const targetForm = z.object({ target: pick, remark: optionalText(500) });
 /** From a member's device record: choose one of the organisation's unbound member-level devices. */
 export function BindDeviceToMemberDialog({ memberId, onClose }: { memberId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const devices = useResourceOptions(Resource.deviceBind, deviceRow, { state: 0 });
+  const devices = useResourceOptions(deviceResource, { state: 0 });
   const bind = useBind();
   const options = (devices.data ?? [])
     .filter((d) => deviceTypeBinding[d.type as DeviceType] === DeviceBinding.member)
@@ -41,7 +41,7 @@ export function BindDeviceDialog({ device, onClose }: { device: { id: number; ty
   const { t } = useTranslation();
   const { term } = useMemberTerm();
   const toMember = deviceTypeBinding[device.type as DeviceType] === DeviceBinding.member;
-  const members = useResourceOptions(Resource.user, memberRow, {}, toMember);
+  const members = useResourceOptions(memberResource, {}, toMember);
   const areas = useAreaOptions(undefined, !toMember);
   const bind = useBind();
   const options = toMember ? (members.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.room].filter(Boolean).join(' · ') })) : areas;

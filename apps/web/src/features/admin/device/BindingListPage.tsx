@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo } from 'react';
-import { type DeviceBindingRow, type DeviceType, deviceBindingRow, deviceTypeLabelKey } from '@vigil/contracts';
+import { type DeviceBindingRow, type DeviceType, deviceTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { type Column, enumOptions, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
+import { type Column, type ContractOf, enumOptions, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
@@ -10,8 +10,8 @@ import { useDeviceActions } from './useDeviceActions.tsx';
 
 type Props = {
   title: string;
-  /** The binding list's path (/user-system/device/bind, /device/bind/chylyng, …). */
-  resource: string;
+  /** The binding list's contract (`deviceBindingResource`, `chylyngBindingResource`, …). */
+  resource: ContractOf<DeviceBindingRow>;
   /** Device types the page is about; a single type hides the type filter. */
   types: readonly DeviceType[];
   /** Types the register button offers; default `types`. */
@@ -51,7 +51,6 @@ export function BindingListPage({ title, resource, types, registerTypes = types,
       <ResourcePage
         title={title}
         resource={resource}
-        row={deviceBindingRow}
         columns={columns}
         initialParams={{ order: 'desc' }}
         fixedFilters={types.length === 1 ? { device_types: types[0] } : undefined}

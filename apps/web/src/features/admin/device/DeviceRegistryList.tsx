@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from 'react';
-import { type DeviceRow, type DeviceType, Resource, deviceRow, deviceTypeLabelKey, deviceUpdate } from '@vigil/contracts';
+import { type DeviceRow, type DeviceType, deviceResource, deviceTypeLabelKey, deviceUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, dialog, enumOptions, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -47,8 +47,7 @@ export function DeviceRegistryList({ title, types, subHeader }: Props) {
     <>
       <ResourcePage
         title={title}
-        resource={Resource.deviceBind}
-        row={deviceRow}
+        resource={deviceResource}
         columns={columns}
         initialParams={{ order: 'desc' }}
         filters={[

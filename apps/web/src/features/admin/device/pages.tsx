@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { DeviceType, Resource, memberDeviceTypes } from '@vigil/contracts';
+import { DeviceType, chylyngBindingResource, deviceBindingResource, memberChylyngBindingResource, memberDeviceTypes } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { BindingListPage } from './BindingListPage.tsx';
 import { DeviceRegistryList } from './DeviceRegistryList.tsx';
@@ -25,7 +25,7 @@ export function MemberDevicePage() {
     </Tabs>
   );
   return view === 'bindings' ? (
-    <BindingListPage title={t('page.member-device')} resource={Resource.userSystemDeviceBind} types={bindingTypes} registerTypes={allTypes} subHeader={tabs} />
+    <BindingListPage title={t('page.member-device')} resource={deviceBindingResource} types={bindingTypes} registerTypes={allTypes} subHeader={tabs} />
   ) : (
     <DeviceRegistryList title={t('page.member-device')} types={allTypes} subHeader={tabs} />
   );
@@ -34,11 +34,11 @@ export function MemberDevicePage() {
 /** SPEC §2 IoT devices: members' 4G location watches. */
 export function MemberDeviceChylyngPage() {
   const { t } = useTranslation();
-  return <BindingListPage title={t('page.member-device-chylyng')} resource={Resource.userSystemDeviceBindChylyng} types={[DeviceType.chylyngWatch]} />;
+  return <BindingListPage title={t('page.member-device-chylyng')} resource={memberChylyngBindingResource} types={[DeviceType.chylyngWatch]} />;
 }
 
 /** SPEC §2 device-chylyng: the 4G watch list with its delete dialog (deleting ends the binding). */
 export function DeviceChylyngPage() {
   const { t } = useTranslation();
-  return <BindingListPage title={t('page.device-chylyng')} resource={Resource.deviceBindChylyng} types={[DeviceType.chylyngWatch]} endByDelete />;
+  return <BindingListPage title={t('page.device-chylyng')} resource={chylyngBindingResource} types={[DeviceType.chylyngWatch]} endByDelete />;
 }

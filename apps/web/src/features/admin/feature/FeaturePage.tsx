@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type Feature, Resource, featureSettings, features, orgRow } from '@vigil/contracts';
+import { type Feature, Resource, featureSettings, features, orgResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/http.ts';
 import { usePermission } from '../../../lib/session.ts';
@@ -20,7 +20,7 @@ import { useIsOperator, useResourceOptions, useWrite } from '../../../components
 export default function FeaturePage() {
   const { t } = useTranslation();
   const operator = useIsOperator();
-  const orgs = useResourceOptions(Resource.org, orgRow, {}, operator);
+  const orgs = useResourceOptions(orgResource, {}, operator);
   const [orgId, setOrgId] = useState<number | undefined>(undefined);
   const chosen = orgId ?? orgs.data?.[0]?.id;
   const settings = useQuery({

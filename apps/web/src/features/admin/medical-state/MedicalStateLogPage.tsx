@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { type MedicalState, type MedicalStateLogRow, Resource, medicalStateLabelKey, medicalStateLogRow } from '@vigil/contracts';
+import { type MedicalState, type MedicalStateLogRow, medicalStateLabelKey, medicalStateLogResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, rangeToQuery, weekRange } from '../../../components/date-range/date-range-rules.ts';
@@ -31,8 +31,7 @@ export default function MedicalStateLogPage() {
   return (
     <ResourcePage
       title={t('page.medical-state-log')}
-      resource={Resource.medicalUser}
-      row={medicalStateLogRow}
+      resource={medicalStateLogResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'created_at' }}
       extraQuery={query}

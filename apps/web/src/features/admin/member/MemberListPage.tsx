@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Link from '@mui/material/Link';
-import { type MemberRow, Resource, genderLabelKey, medicalStateLabelKey, memberRow, type Gender } from '@vigil/contracts';
+import { type MemberRow, Resource, genderLabelKey, medicalStateLabelKey, memberResource, type Gender } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Column, createdColumn, enumOptions, orDash, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
@@ -37,8 +37,7 @@ export function MemberListPage() {
   return (
     <ResourcePage
       title={terms}
-      resource={Resource.user}
-      row={memberRow}
+      resource={memberResource}
       columns={columns}
       filters={[
         { name: 'name', label: t('admin.member.name', { term }), kind: 'text' },

@@ -5,13 +5,12 @@ import { z } from 'zod';
 import {
   OrgType,
   type OrgRelationRow,
-  Resource,
   ValidationMessage,
   orgGrants,
-  orgRelationRow,
+  orgResource,
   orgRelationUpdate,
-  orgRow,
   orgTypeLabelKey,
+  orgRelationResource,
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +41,7 @@ const createForm = (operator: boolean) =>
 export default function OrgRelationPage() {
   const { t } = useTranslation();
   const operator = useIsOperator();
-  const orgs = useResourceOptions(Resource.org, orgRow);
+  const orgs = useResourceOptions(orgResource);
   const careOrgs = (orgs.data ?? []).filter((o) => o.type === OrgType.care && !o.is_guard);
   const servingOrgs = (orgs.data ?? []).filter((o) => (servingTypes as readonly number[]).includes(o.type) || o.is_guard);
   const columns = useMemo<Column<OrgRelationRow>[]>(
@@ -90,8 +89,7 @@ export default function OrgRelationPage() {
   return (
     <ResourcePage
       title={t('page.org-relation')}
-      resource={Resource.orgRelation}
-      row={orgRelationRow}
+      resource={orgRelationResource}
       columns={columns}
       filters={[
         { name: 'keyword', label: t('admin.relation.keyword'), kind: 'text' },

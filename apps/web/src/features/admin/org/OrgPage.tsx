@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import { type OrgRow, OrgType, Resource, orgRow, orgTypeLabelKey } from '@vigil/contracts';
+import { type OrgRow, OrgType, Resource, orgResource, orgTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, createdColumn, orDash, ResourcePage } from '../../../components/resource/index.ts';
 import { adminRoleFor } from '../shared/roles.ts';
@@ -26,8 +26,7 @@ export default function OrgPage() {
     <>
       <ResourcePage
         title={t('page.org')}
-        resource={Resource.org}
-        row={orgRow}
+        resource={orgResource}
         columns={columns}
         filters={[
           { name: 'keyword', label: t('admin.org.keyword'), kind: 'text' },

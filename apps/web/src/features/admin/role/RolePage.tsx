@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type RoleRow, Resource, apiGroupRow, orgTypeLabelKey, roleRow } from '@vigil/contracts';
+import { type RoleRow, Resource, apiGroupResource, orgTypeLabelKey, roleResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, useResourceOptions, useWrite } from '../../../components/resource/index.ts';
 import { usePermission } from '../../../lib/session.ts';
@@ -9,7 +9,7 @@ import { usePermission } from '../../../lib/session.ts';
 /** The current API group of a role, switched in place (PATCH /role/{id} { api_group_id }). */
 function GroupSelect({ row }: { row: RoleRow }) {
   const { t } = useTranslation();
-  const groups = useResourceOptions(Resource.apiGroup, apiGroupRow);
+  const groups = useResourceOptions(apiGroupResource);
   const allowed = usePermission('PATCH', `${Resource.role}/{id}`);
   const change = useWrite<number>((api_group_id) => ({ method: 'PATCH', path: `${Resource.role}/${row.id}`, body: { api_group_id } }), [Resource.role, Resource.apiGroup]);
   const options = groups.data ?? [{ id: row.api_group_id, name: row.api_group_name }];
@@ -44,5 +44,5 @@ export default function RolePage() {
     ],
     [t],
   );
-  return <ResourcePage title={t('page.role')} resource={Resource.role} row={roleRow} columns={columns} initialParams={{ per_page: 20 }} />;
+  return <ResourcePage title={t('page.role')} resource={roleResource} columns={columns} initialParams={{ per_page: 20 }} />;
 }

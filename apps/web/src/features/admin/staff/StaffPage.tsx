@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffRow } from '@vigil/contracts';
+import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, createdColumn, orDash, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -35,8 +35,7 @@ export default function StaffPage() {
     <>
       <ResourcePage
         title={t('page.staff')}
-        resource={Resource.staff}
-        row={staffRow}
+        resource={staffResource}
         columns={columns}
         filters={[
           { name: 'keyword', label: t('admin.staff.keyword'), kind: 'text' },

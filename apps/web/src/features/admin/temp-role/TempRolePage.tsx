@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import { z } from 'zod';
-import { type Role, Resource, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffRow, tempRoleRow } from '@vigil/contracts';
+import { type Role, TEMP_ROLE_MAX_DAYS, type TempRoleRow, ValidationMessage, optionalText, roleLabelKey, staffRoleSchema, staffRoles, staffResource, tempRoleResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { nowSeconds } from '../../../components/form/field-time.ts';
 import { type Column, dialog, orDash, ResourcePage, useResourceOptions } from '../../../components/resource/index.ts';
@@ -28,7 +28,7 @@ const grantForm = z.object({
 /** SPEC §2 temporary roles: a staff member acting in another role until an expiry; revoking deletes the grant. */
 export default function TempRolePage() {
   const { t } = useTranslation();
-  const staff = useResourceOptions(Resource.staff, staffRow);
+  const staff = useResourceOptions(staffResource);
   const columns = useMemo<Column<TempRoleRow>[]>(() => {
     const when = (s: number) => formatDate(s, localeStore.get(), 'dateTime');
     return [
@@ -68,8 +68,7 @@ export default function TempRolePage() {
   return (
     <ResourcePage
       title={t('page.temprole')}
-      resource={Resource.tempRole}
-      row={tempRoleRow}
+      resource={tempRoleResource}
       columns={columns}
       initialParams={{ order: 'desc' }}
       filters={[

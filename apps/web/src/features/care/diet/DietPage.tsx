@@ -7,7 +7,7 @@ import {
   Resource,
   appetiteLabelKey,
   careDietCreate,
-  careDietRow,
+  careDietResource,
   careDietUpdate,
   dietTextureLabelKey,
   eatenPortionLabelKey,
@@ -57,8 +57,7 @@ export function DietPage() {
     <>
       <ResourcePage
         title={t('page.diet-manage')}
-        resource={Resource.careDiet}
-        row={careDietRow}
+        resource={careDietResource}
         columns={columns}
         touches={[Resource.handleDiet]}
         headerActions={<CareHandleLink page="diet-manage" handleResource={Resource.handleDiet} />}

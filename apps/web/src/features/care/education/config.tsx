@@ -7,7 +7,7 @@ import {
   EducateUnderstanding,
   Resource,
   careHealthCreate,
-  careHealthRow,
+  careHealthResource,
   careHealthUpdate,
   educateMethodLabelKey,
   educateRecipientLabelKey,
@@ -44,8 +44,7 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
     ];
     return {
       page: 'educate',
-      resource: Resource.careHealth,
-      row: careHealthRow,
+      resource: careHealthResource,
       handle: Resource.handleHealth,
       handles: recordHandles<CareHealthRow>(
         t,

@@ -6,7 +6,7 @@ import {
   FollowUpTransport,
   Resource,
   careFollowUpCreate,
-  careFollowUpRow,
+  careFollowUpResource,
   careFollowUpUpdate,
   departmentLabelKey,
   followUpCompanionLabelKey,
@@ -41,8 +41,7 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
     ];
     return {
       page: 'reconsultation',
-      resource: Resource.careFollowUp,
-      row: careFollowUpRow,
+      resource: careFollowUpResource,
       handle: Resource.handleFollow,
       handles: recordHandles<CareFollowUpRow>(
         t,

@@ -19,7 +19,7 @@ import {
   HandleState,
   Resource,
   UNSET,
-  careDueRow,
+  careDueResource,
   ecgStatusLabelKey,
   enumValues,
   handleStateLabelKey,
@@ -146,8 +146,7 @@ export default function CareHandlePage({ kind }: { kind: CareHandleKind }) {
     <>
       <ResourcePage
         title={t(`care.handle.title.${kind}`)}
-        resource={path}
-        row={careDueRow}
+        resource={careDueResource[kind]}
         columns={columns}
         initialParams={{ order_by: 'due_at', order: 'asc' }}
         filters={areas.length > 0 ? [{ name: 'area_id', label: t('page.area'), kind: 'select', options: areas }] : []}

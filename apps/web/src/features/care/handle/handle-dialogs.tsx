@@ -17,7 +17,8 @@ import {
   EducateUnderstanding,
   MedicationFrequency,
   Resource,
-  carePackageRow,
+  carePackageResource,
+  careDueResource,
   doseEnteredInErrorRequest,
   doseNotGivenReasonLabelKey,
   educateUnderstandingLabelKey,
@@ -48,7 +49,8 @@ const recordResource: Record<CareHandleKind, string> = {
   'medical-record': Resource.medicalRecords,
 };
 
-export const handlePath = (kind: CareHandleKind) => `/handle/${kind}`;
+/** The due list of a kind (`/handle/<kind>`): its page reads it, its handles are posted to it. */
+export const handlePath = (kind: CareHandleKind) => careDueResource[kind].path;
 
 /** What a row action opens: the kind's own handle, or for a dose one of its three entries. */
 export type HandleAction = 'handle' | 'given' | 'notGiven' | 'enteredInError';
@@ -183,7 +185,7 @@ function GivenDialog({ pkg, doseId, title, onClose }: { pkg: CarePackageRow; dos
 
 /** A due dose's given form waits for its package (unit, dose, PRN limits, controlled level). */
 function GivenDoseDialog({ row, onClose }: { row: CareDueRow; onClose: () => void }) {
-  const pkg = useResourceDetail(Resource.carePackage, row.record_id, carePackageRow);
+  const pkg = useResourceDetail(carePackageResource, row.record_id);
   // The http client has said why the package could not be read; the row's action can be tried again.
   useEffect(() => {
     if (pkg.isError) onClose();
@@ -225,7 +227,7 @@ function WriteDialog({ row, action, onClose }: { row: CareDueRow; action: Exclud
  */
 export function PrnDoseDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const packages = useResourceOptions(Resource.carePackage, carePackageRow);
+  const packages = useResourceOptions(carePackageResource);
   const prn = (packages.data ?? []).filter((p) => p.frequency === MedicationFrequency.prn && p.enable);
   const [picked, setPicked] = useState<CarePackageRow | null>(null);
   const [confirmed, setConfirmed] = useState<CarePackageRow | null>(null);

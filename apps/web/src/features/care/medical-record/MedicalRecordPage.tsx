@@ -1,4 +1,4 @@
-import { Department, type MedicalRecordRow, Resource, departmentLabelKey, medicalRecordCreate, medicalRecordRow, medicalRecordUpdate } from '@vigil/contracts';
+import { Department, type MedicalRecordRow, Resource, departmentLabelKey, medicalRecordCreate, medicalRecordResource, medicalRecordUpdate } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
 import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
@@ -43,8 +43,7 @@ export function MedicalRecordPage() {
     <>
       <ResourcePage
         title={t('page.medical-record')}
-        resource={Resource.medicalRecords}
-        row={medicalRecordRow}
+        resource={medicalRecordResource}
         columns={columns}
         touches={[Resource.handleMedicalRecord]}
         headerActions={<CareHandleLink page="medical-record" handleResource={Resource.handleMedicalRecord} />}

@@ -5,11 +5,10 @@ import {
   type OpdRow,
   OpdStatus,
   OutpatientType,
-  Resource,
   consultationPeriodLabelKey,
   departmentLabelKey,
   opdCreate,
-  opdRow,
+  opdResource,
   opdStatusLabelKey,
   opdUpdate,
   outpatientTypeLabelKey,
@@ -53,8 +52,7 @@ export function OpdPage() {
   return (
     <ResourcePage
       title={t('page.opd')}
-      resource={Resource.opd}
-      row={opdRow}
+      resource={opdResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'visit_date' }}
       filters={[

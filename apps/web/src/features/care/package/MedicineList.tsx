@@ -5,12 +5,11 @@ import {
   DosageForm,
   MedicationType,
   type MedicineRow,
-  Resource,
   controlledLevelLabelKey,
   dosageFormLabelKey,
   medicationTypeLabelKey,
   medicineCreate,
-  medicineRow,
+  medicineResource,
   medicineUpdate,
 } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
@@ -72,8 +71,7 @@ export function MedicineList({ tabs }: { tabs: React.ReactNode }) {
   return (
     <ResourcePage
       title={t('page.package-record')}
-      resource={Resource.medicine}
-      row={medicineRow}
+      resource={medicineResource}
       columns={columns}
       subHeader={tabs}
       filters={[

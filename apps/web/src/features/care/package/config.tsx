@@ -10,14 +10,14 @@ import {
   Resource,
   Weekday,
   carePackageCreate,
-  carePackageRow,
+  carePackageResource,
   carePackageUpdate,
   checkRegimen,
   localDayStart,
   medicationFrequencyLabelKey,
   medicationRouteLabelKey,
   medicationTypeLabelKey,
-  medicineRow,
+  medicineResource,
   prescriptionTypeLabelKey,
   weekdayLabelKey,
 } from '@vigil/contracts';
@@ -36,7 +36,7 @@ const dailyTimes = Array.from({ length: 48 }, (_, i) => ({ value: i * 30, label:
 export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareListConfig<CarePackageRow> {
   const { t } = useTranslation();
   const member = useMemberField();
-  const medicines = useResourceOptions(Resource.medicine, medicineRow, { enable: 1 }, usePermission('GET', Resource.medicine));
+  const medicines = useResourceOptions(medicineResource, { enable: 1 }, usePermission('GET', Resource.medicine));
   const canSeePhotos = usePermission('GET', `${Resource.filePackageMedicine}/{id}`);
   return useMemo<CareListConfig<CarePackageRow>>(() => {
     const medicineOptions = (medicines.data ?? []).map((m) => ({ value: m.id, label: [m.name, m.strength, m.generic_name && `(${m.generic_name})`].filter(Boolean).join(' ') }));
@@ -104,8 +104,7 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
     ];
     return {
       page: 'package-record',
-      resource: Resource.carePackage,
-      row: carePackageRow,
+      resource: carePackageResource,
       handle: Resource.handlePackageMedicine,
       columns: [
         { id: 'member_name', label: member.label, nowrap: true },

@@ -2,12 +2,12 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
-import { type PageKey, Resource, staffRow } from '@vigil/contracts';
+import { type PageKey, Resource, staffResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import {
   type Column,
+  type ContractOf,
   type CustomRowAction,
   type FilterSpec,
   type ResourceDialog,
@@ -28,8 +28,8 @@ export type Origin = { memberId: number | null; abnormalId: number | null };
 
 export type CareListConfig<R extends CareRow> = {
   page: PageKey;
-  resource: string;
-  row: z.ZodType<R>;
+  /** The record's contract (contracts' `xResource`): its list, writes and rows. */
+  resource: ContractOf<R>;
   columns: Column<R>[];
   filters?: FilterSpec[];
   create: (origin: Origin) => ResourceDialog;
@@ -55,7 +55,7 @@ const positive = (text: string | null) => {
 /** Staff of the organisation as pick options; without the staff list, the signed-in staff member alone. */
 export function useStaffOptions() {
   const allowed = usePermission('GET', Resource.staff);
-  const staff = useResourceOptions(Resource.staff, staffRow, { enable: 1 }, allowed);
+  const staff = useResourceOptions(staffResource, { enable: 1 }, allowed);
   const me = useSession().user;
   return useMemo(() => {
     const list = (staff.data ?? []).map((s) => ({ value: s.id, label: s.name }));
@@ -77,7 +77,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
   const abnormalId = positive(search.get('abnormal_id'));
   const [viewing, setViewing] = useState<R | null>(null);
   const [creating, setCreating] = useState<Origin | null>(() => (search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null));
-  const save = useSave<unknown>(config.resource, [config.handle]);
+  const save = useSave(config.resource, [config.handle]);
   const extraQuery = useMemo(() => ({ user_id: filterMember ?? undefined }), [filterMember]);
   // Built once per opening: a form rebuilt on every render would reset what the user typed.
   const { create } = config;
@@ -111,7 +111,6 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
       <ResourcePage
         title={title ?? t(`page.${config.page}`)}
         resource={config.resource}
-        row={config.row}
         columns={config.columns}
         initialParams={{ order: 'desc' }}
         filters={config.filters}
@@ -128,7 +127,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
             <CareHandleLink page={config.page} handleResource={config.handle} memberId={filterMember} />
             <PermissionButton
               method="POST"
-              route={config.resource}
+              route={config.resource.path}
               variant="contained"
               startIcon={<AddIcon />}
               onClick={() => setCreating({ memberId: filterMember, abnormalId: null })}
@@ -141,7 +140,7 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
       {viewing && config.handles?.render(viewing, () => setViewing(null))}
       {createDialog?.render({
         title: t(`care.record.create.${config.page}`),
-        permission: { method: 'POST', route: config.resource },
+        permission: { method: 'POST', route: config.resource.path },
         onClose: closeCreate,
         submit: (body) => save.mutateAsync({ body }),
       })}

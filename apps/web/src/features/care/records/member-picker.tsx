@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { type MemberRow, Resource, memberRow } from '@vigil/contracts';
+import { type MemberRow, Resource, memberResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useResourceOptions } from '../../../components/resource/index.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
@@ -14,7 +14,7 @@ import { usePermission } from '../../../lib/session.ts';
  */
 export function useMemberOptions() {
   const allowed = usePermission('GET', Resource.user);
-  const members = useResourceOptions(Resource.user, memberRow, {}, allowed);
+  const members = useResourceOptions(memberResource, {}, allowed);
   return useMemo(() => (members.data ?? []).map((m: MemberRow) => ({ value: m.id, label: m.area_name ? `${m.name} · ${m.area_name}` : m.name })), [members.data]);
 }
 

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { type CareReportRow, ReportType, Resource, careReportCreate, careReportRow, reportTypeLabelKey } from '@vigil/contracts';
+import { type CareReportRow, ReportType, Resource, careReportCreate, careReportResource, reportTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
 import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
@@ -71,8 +71,7 @@ export default function HealthReportPage() {
     <>
       <ResourcePage
         title={t('page.health-report')}
-        resource={Resource.careReport}
-        row={careReportRow}
+        resource={careReportResource}
         columns={columns}
         initialParams={{ order: 'desc', order_by: 'report_date' }}
         filters={[

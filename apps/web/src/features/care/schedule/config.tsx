@@ -6,7 +6,7 @@ import {
   ScheduleRepeat,
   Weekday,
   careScheduleCreate,
-  careScheduleRow,
+  careScheduleResource,
   careScheduleUpdate,
   checkScheduleRule,
   localDayStart,
@@ -60,8 +60,7 @@ export function useScheduleConfig(): CareListConfig<CareScheduleRow> {
     ];
     return {
       page: 'service-schedule',
-      resource: Resource.careSchedule,
-      row: careScheduleRow,
+      resource: careScheduleResource,
       handle: Resource.handleSchedule,
       columns: [
         { id: 'member_name', label: member.label, nowrap: true },

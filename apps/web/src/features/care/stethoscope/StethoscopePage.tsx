@@ -7,7 +7,7 @@ import {
   Resource,
   StethoscopeMode,
   careStethoscopeCreate,
-  careStethoscopeRow,
+  careStethoscopeResource,
   organLabelKey,
   organPositionLabelKey,
   organPositions,
@@ -42,8 +42,7 @@ export default function StethoscopePage() {
     <>
       <ResourcePage
         title={t('page.stethoscope')}
-        resource={Resource.careStethoscope}
-        row={careStethoscopeRow}
+        resource={careStethoscopeResource}
         columns={columns}
         initialParams={{ order: 'desc', order_by: 'recorded_at' }}
         filters={[{ name: 'type', label: t('careRecords.stethoscope.mode'), kind: 'select', options: modes }]}

@@ -15,7 +15,7 @@ import {
   bodyMainPartLabelKey,
   bodySmallPartLabelKey,
   bodyViewLabelKey,
-  careSymptomRow,
+  careSymptomResource,
   nowUnix,
   symptomFindingLabelKey,
   woundCategoryLabelKey,
@@ -60,7 +60,7 @@ function SymptomTrend({ memberId }: { memberId: number }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const siteName = useSiteName();
-  const rows = useResourceOptions(Resource.careSymptom, careSymptomRow, { user_id: memberId, order_by: 'assessed_at', order: 'asc' });
+  const rows = useResourceOptions(careSymptomResource, { user_id: memberId, order_by: 'assessed_at', order: 'asc' });
   const series = useMemo(() => {
     const bySite = new Map<string, { name: string; points: { at: number; value: number }[] }>();
     for (const r of rows.data ?? []) {
@@ -173,8 +173,7 @@ export default function SymptomPage() {
   return (
     <ResourcePage
       title={t('page.symptom-manage')}
-      resource={Resource.careSymptom}
-      row={careSymptomRow}
+      resource={careSymptomResource}
       columns={columns}
       initialParams={{ order: 'desc', order_by: 'assessed_at' }}
       {...filter}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type DeviceType, Resource, deviceBindingRow, paginated, wearableDeviceModel, type wearableDeviceTypes } from '@vigil/contracts';
+import { type DeviceType, Resource, deviceBindingResource, wearableDeviceModel, type wearableDeviceTypes } from '@vigil/contracts';
 import { request } from '../../../lib/http.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { usePermission } from '../../../lib/session.ts';
@@ -28,9 +28,9 @@ export function WatchWearers({ watch }: { watch: WatchType }) {
     queryKey: ['wearable', 'wearers', watch],
     enabled: allowed,
     queryFn: ({ signal }) =>
-      request(Resource.userSystemDeviceBind, {
+      request(deviceBindingResource.path, {
         query: { device_types: watch, state: 1, page: 1, per_page: MAX_WEARERS, order_by: 'bound_at', order: 'desc' },
-        schema: paginated(deviceBindingRow),
+        schema: deviceBindingResource.page,
         signal,
       }),
     select: (page) => page.list.filter((b) => b.member_id !== null),
