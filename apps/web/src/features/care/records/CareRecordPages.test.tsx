@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { type CareHealthRow, Resource, Role, careHealthCreate, careHealthRow, careScheduleCreate, careScheduleRow, localDayStart, memberRow } from '@vigil/contracts';
+import {
+  type CareHealthRow,
+  Resource,
+  Role,
+  careFollowUpRow,
+  careFollowUpUpdate,
+  careHealthCreate,
+  careHealthRow,
+  careScheduleCreate,
+  careScheduleRow,
+  localDayStart,
+  memberRow,
+} from '@vigil/contracts';
 import { testMember } from '../../../test/members.ts';
 import { saveAndRead } from './test-support.ts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
-import { EducatePage, ServiceSchedulePage } from '../pages.tsx';
+import { EducatePage, ReconsultationPage, ServiceSchedulePage } from '../pages.tsx';
 
 /** The suite shares two cores with builds and other suites: wait as long as a user would. */
 const slow = { timeout: 10_000 };
@@ -17,6 +29,7 @@ const page = (route: string) =>
     <Routes>
       <Route path="/educate/*" element={<EducatePage />} />
       <Route path="/service-schedule/*" element={<ServiceSchedulePage />} />
+      <Route path="/reconsultation/*" element={<ReconsultationPage />} />
     </Routes>,
     { route },
   );
@@ -81,5 +94,52 @@ describe('care record pages', { timeout: 60_000 }, () => {
     await userEvent.type(form.getByLabelText(/^Title/), 'Assisted shower');
     const body = await saveAndRead(form, server, Resource.careSchedule, careScheduleCreate, { timeout: slow.timeout });
     expect(body).toMatchObject({ member_id: 11, title: 'Assisted shower', time_of_day: 9 * 60, start_date: localDayStart(Math.floor(Date.now() / 1000)), repeat: 1 });
+  });
+
+  it("edits a follow-up visit's companion phone, a field only its contract describes (docs/architecture.md)", async () => {
+    signInAs({ router: Role.orgStaff, api: [...gets(Resource.careFollowUp, Resource.user), { route: `${Resource.careFollowUp}/{id}`, method: 'PUT' }] });
+    const server = mockApi();
+    server.list(Resource.careFollowUp, careFollowUpRow, [
+      {
+        id: 41,
+        org_id: 1,
+        area_id: 5,
+        area_name: 'East wing',
+        member_id: 11,
+        member_name: 'Mei Chen',
+        hospital: 'Taipei General',
+        department: 1,
+        doctor: null,
+        appointment_at: 1_767_225_600,
+        appointment_no: null,
+        reason: 'Blood pressure review',
+        transport: 0,
+        companion: 0,
+        companion_name: 'Ada Chen',
+        companion_phone: '0912-000-111',
+        bring_items: null,
+        result: null,
+        next_appointment_at: null,
+        state: 0,
+        abnormal_id: null,
+        remark: null,
+        created_at: 1_767_225_600,
+        updated_at: 1_767_225_600,
+      },
+    ]);
+    server.list(Resource.user, memberRow, [testMember]);
+    server.accept('PUT', `${Resource.careFollowUp}/{id}`, careFollowUpUpdate);
+    page('/reconsultation');
+
+    const row = (await screen.findByRole('cell', { name: /Taipei General/ }, slow)).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('dialog', slow));
+    const phone = form.getByLabelText("Companion's phone");
+    expect(phone).toHaveProperty('value', '0912-000-111');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '0912-222-333');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('PUT', `${Resource.careFollowUp}/41`)).toHaveLength(1), slow);
+    expect(server.callsTo('PUT', `${Resource.careFollowUp}/41`)[0].body).toMatchObject({ companion_name: 'Ada Chen', companion_phone: '0912-222-333' });
   });
 });
