@@ -1,11 +1,10 @@
-import { useCallback, useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { type CareHandleKind, type CarePackageRow, type PageKey, Resource, memberResource } from '@vigil/contracts';
+import { type CareHandleKind, type PageKey, Resource, memberResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useResourceDetail } from '../../components/resource/index.ts';
 import { useBreadcrumbName } from '../../lib/breadcrumb-name.ts';
@@ -18,7 +17,6 @@ import { useHealthConfig } from './education/config.tsx';
 import { useFollowConfig } from './follow-up/config.tsx';
 import { usePackageConfig } from './package/config.tsx';
 import { MedicineList } from './package/MedicineList.tsx';
-import { PackagePhotosDialog } from './package/PackagePhotosDialog.tsx';
 import { useScheduleConfig } from './schedule/config.tsx';
 
 /** The four care record pages of SPEC §2 and the handle kind of each (docs/care.md). */
@@ -48,14 +46,8 @@ function PackageTabs() {
 type ListProps = { memberId?: number; title?: string };
 
 function PackageList({ memberId, title }: ListProps) {
-  const [photos, setPhotos] = useState<CarePackageRow | null>(null);
-  const config = usePackageConfig(useCallback((row: CarePackageRow) => setPhotos(row), []));
-  return (
-    <>
-      <CareRecordList config={memberId === undefined ? { ...config, subHeader: <PackageTabs /> } : config} memberId={memberId} title={title} />
-      {photos && <PackagePhotosDialog row={photos} onClose={() => setPhotos(null)} />}
-    </>
-  );
+  const config = usePackageConfig();
+  return <CareRecordList config={memberId === undefined ? { ...config, subHeader: () => <PackageTabs /> } : config} memberId={memberId} title={title} />;
 }
 
 /** A kind whose list is its config alone. */

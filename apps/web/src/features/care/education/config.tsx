@@ -46,12 +46,14 @@ export function useHealthConfig(): CareListConfig<CareHealthRow> {
       page: 'educate',
       resource: careHealthResource,
       handle: Resource.handleHealth,
-      handles: recordHandles<CareHealthRow>(
-        t,
-        Resource.handleHealth,
-        (r) => r.topic,
-        (r) => r.review_at,
-      ),
+      views: [
+        recordHandles<CareHealthRow>(
+          t,
+          Resource.handleHealth,
+          (r) => r.topic,
+          (r) => r.review_at,
+        ),
+      ],
       columns: [
         timeColumn('educate_at', t('care.record.health.educateAt')),
         { id: 'member_name', label: member.label, nowrap: true },

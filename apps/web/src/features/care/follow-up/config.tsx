@@ -43,12 +43,14 @@ export function useFollowConfig(): CareListConfig<CareFollowUpRow> {
       page: 'reconsultation',
       resource: careFollowUpResource,
       handle: Resource.handleFollow,
-      handles: recordHandles<CareFollowUpRow>(
-        t,
-        Resource.handleFollow,
-        (r) => r.hospital,
-        (r) => r.appointment_at,
-      ),
+      views: [
+        recordHandles<CareFollowUpRow>(
+          t,
+          Resource.handleFollow,
+          (r) => r.hospital,
+          (r) => r.appointment_at,
+        ),
+      ],
       columns: [
         timeColumn('appointment_at', t('care.record.follow.appointmentAt')),
         { id: 'member_name', label: member.label, nowrap: true },

@@ -28,12 +28,12 @@ import { usePermission } from '../../../lib/session.ts';
 import { type CareListConfig } from '../records/CareRecordList.tsx';
 import { TwoLines, choices, joined, keywordFilter, minuteText, notGiven, periodColumn, periodFields } from '../records/cells.tsx';
 import { useMemberField } from '../records/member-picker.tsx';
+import { PackagePhotosDialog } from './PackagePhotosDialog.tsx';
 
 /** The half-hour times a package's daily times are picked from (a home's medication rounds). */
 const dailyTimes = Array.from({ length: 48 }, (_, i) => ({ value: i * 30, label: minuteText(i * 30) }));
 
-/** `onPhotos` opens a package's photos (stable: a state setter), which the page shows in its own dialog. */
-export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareListConfig<CarePackageRow> {
+export function usePackageConfig(): CareListConfig<CarePackageRow> {
   const { t } = useTranslation();
   const member = useMemberField();
   const medicines = useResourceOptions(medicineResource, { enable: 1 }, usePermission('GET', Resource.medicine));
@@ -142,7 +142,15 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         { name: 'class', label: t('care.record.package.prescriptionType'), kind: 'select', options: prescriptionTypes },
       ],
       enable: { field: 'enable' },
-      rowActions: canSeePhotos ? [{ id: 'photos', label: t('care.record.package.photos'), icon: <PhotoLibraryIcon fontSize="small" />, onClick: onPhotos }] : [],
+      views: [
+        {
+          id: 'photos',
+          label: t('care.record.package.photos'),
+          icon: <PhotoLibraryIcon fontSize="small" />,
+          hidden: !canSeePhotos,
+          render: (row, onClose) => <PackagePhotosDialog row={row} onClose={onClose} />,
+        },
+      ],
       create: (origin) =>
         dialog({
           schema: carePackageCreate,
@@ -162,5 +170,5 @@ export function usePackageConfig(onPhotos: (row: CarePackageRow) => void): CareL
         }),
       edit: (r) => dialog({ schema: carePackageUpdate.superRefine(checkRegimen), row: r, fields }),
     };
-  }, [t, member, medicines.data, canSeePhotos, onPhotos]);
+  }, [t, member, medicines.data, canSeePhotos]);
 }

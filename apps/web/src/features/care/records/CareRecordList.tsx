@@ -1,8 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
-import HistoryIcon from '@mui/icons-material/History';
-import { type PageKey, Resource, staffResource } from '@vigil/contracts';
+import { DEFAULT_ORDER_BY, type PageKey, Resource, staffResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import {
@@ -26,25 +25,34 @@ export type CareRow = { id: number; member_id: number; member_name: string };
 /** Where a new record comes from: the member chosen, and the alert it answers when opened from one. */
 export type Origin = { memberId: number | null; abnormalId: number | null };
 
+/** A row action that opens a view of the row (its handles, files, a recording, a report), shown by the list. */
+export type RowView<R> = Omit<CustomRowAction<R>, 'onClick'> & { render: (row: R, onClose: () => void) => ReactNode };
+
 export type CareListConfig<R extends CareRow> = {
   page: PageKey;
   /** The record's contract (contracts' `xResource`): its list, writes and rows. */
   resource: ContractOf<R>;
   columns: Column<R>[];
+  /** The column the list starts sorted by, newest first; by default the newest record first. */
+  orderBy?: string;
   filters?: FilterSpec[];
+  /** The create button's and form's label, and the edit form's title, of a kind with its own; else `care.record.create.<page>` and `care.record.edit`. */
+  labels?: { create: string; edit?: string };
+  /** A kind with an alert link pre-fills `origin.abnormalId`; one without ignores it. */
   create: (origin: Origin) => ResourceDialog;
-  edit: (row: R) => ResourceDialog;
+  edit?: (row: R) => ResourceDialog;
   enable?: RowFlag<R>;
-  rowActions?: CustomRowAction<R>[];
-  /** The kind's due list (`/handle/<kind>`): a write changes it, and "Handle what is due" leads to its page. */
-  handle: string;
-  subHeader?: ReactNode;
   /**
-   * A row's handles, opened from the row's "Handling records": for a record that is itself handled
-   * (education, follow-up visit); a schedule's occurrences and a package's doses are handled, and
-   * read, on the handle page.
+   * A row's views: a record that is itself handled (education, follow-up visit) has its handles; a
+   * schedule's occurrences and a package's doses are handled, and read, on the handle page.
    */
-  handles?: { permission: string; render: (row: R, onClose: () => void) => ReactNode };
+  views?: RowView<R>[];
+  /** The kind's due list (`/handle/<kind>`), if it has one: a write changes it, and "Handle what is due" leads to its page. */
+  handle?: string;
+  /** Other lists a write changes (a symptom's pain alert). */
+  touches?: string[];
+  /** Above the list, for the member it is narrowed to if any. */
+  subHeader?: (memberId: number | null) => ReactNode;
 };
 
 const positive = (text: string | null) => {
@@ -75,24 +83,16 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
   const [search, setSearch] = useSearchParams();
   const filterMember = memberId ?? positive(search.get('user_id'));
   const abnormalId = positive(search.get('abnormal_id'));
-  const [viewing, setViewing] = useState<R | null>(null);
+  const [viewing, setViewing] = useState<{ view: RowView<R>; row: R } | null>(null);
   const [creating, setCreating] = useState<Origin | null>(() => (search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null));
-  const save = useSave(config.resource, [config.handle]);
+  const touches = [config.handle, ...(config.touches ?? [])].filter((path) => path !== undefined);
+  const save = useSave(config.resource, touches);
   const extraQuery = useMemo(() => ({ user_id: filterMember ?? undefined }), [filterMember]);
   // Built once per opening: a form rebuilt on every render would reset what the user typed.
   const { create } = config;
   const createDialog = useMemo(() => (creating ? create(creating) : null), [creating, create]);
-  const handlesAction: CustomRowAction<R>[] = config.handles
-    ? [
-        {
-          id: 'handles',
-          label: t('care.record.handles'),
-          icon: <HistoryIcon fontSize="small" />,
-          onClick: setViewing,
-          permission: { method: 'GET', route: `${config.handles.permission}/{id}` },
-        },
-      ]
-    : [];
+  const createLabel = config.labels?.create ?? t(`care.record.create.${config.page}`);
+  const rowActions = config.views?.map((view) => ({ ...view, onClick: (row: R) => setViewing({ view, row }) }));
 
   const editSearch = (edit: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(search);
@@ -112,19 +112,19 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         title={title ?? t(`page.${config.page}`)}
         resource={config.resource}
         columns={config.columns}
-        initialParams={{ order: 'desc' }}
+        initialParams={{ order: 'desc', order_by: config.orderBy ?? DEFAULT_ORDER_BY }}
         filters={config.filters}
         extraQuery={extraQuery}
         searchExtras={memberId === undefined ? <MemberPicker size="small" value={filterMember} onChange={setMember} /> : undefined}
-        subHeader={config.subHeader}
-        edit={{ title: t('care.record.edit'), dialog: config.edit }}
+        subHeader={config.subHeader?.(filterMember)}
+        edit={config.edit && { title: config.labels?.edit ?? t('care.record.edit'), dialog: config.edit }}
         enable={config.enable}
-        rowActions={[...handlesAction, ...(config.rowActions ?? [])]}
-        touches={[config.handle]}
+        rowActions={rowActions}
+        touches={touches}
         deletable
         headerActions={
           <>
-            <CareHandleLink page={config.page} handleResource={config.handle} memberId={filterMember} />
+            {config.handle && <CareHandleLink page={config.page} handleResource={config.handle} memberId={filterMember} />}
             <PermissionButton
               method="POST"
               route={config.resource.path}
@@ -132,14 +132,14 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
               startIcon={<AddIcon />}
               onClick={() => setCreating({ memberId: filterMember, abnormalId: null })}
             >
-              {t(`care.record.create.${config.page}`)}
+              {createLabel}
             </PermissionButton>
           </>
         }
       />
-      {viewing && config.handles?.render(viewing, () => setViewing(null))}
+      {viewing?.view.render(viewing.row, () => setViewing(null))}
       {createDialog?.render({
-        title: t(`care.record.create.${config.page}`),
+        title: createLabel,
         permission: { method: 'POST', route: config.resource.path },
         onClose: closeCreate,
         submit: (body) => save.mutateAsync({ body }),

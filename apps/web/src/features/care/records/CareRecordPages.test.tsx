@@ -133,7 +133,7 @@ describe('care record pages', { timeout: 60_000 }, () => {
 
     const row = (await screen.findByRole('cell', { name: /Taipei General/ }, slow)).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
-    const form = within(await screen.findByRole('dialog', slow));
+    const form = within(await screen.findByRole('dialog', {}, slow));
     const phone = form.getByLabelText("Companion's phone");
     expect(phone).toHaveProperty('value', '0912-000-111');
     await userEvent.clear(phone);

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import HistoryIcon from '@mui/icons-material/History';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { careHandleRow } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/http.ts';
-import type { CareListConfig } from './CareRecordList.tsx';
+import type { RowView } from './CareRecordList.tsx';
 import { HandleLines, StateChip, when } from './cells.tsx';
 import { ViewDialog } from './view-dialog.tsx';
 
@@ -50,9 +51,12 @@ function HandlesDialog({ title, path, due, state, onClose }: { title: string; pa
 type HandledRow = { id: number; member_id: number; member_name: string; state: number };
 
 /** A record that is itself handled (education, a follow-up visit): its handles, due at `dueOf`. */
-export function recordHandles<R extends HandledRow>(t: TFunction, resource: string, titleOf: (r: R) => string, dueOf: (r: R) => number): CareListConfig<R>['handles'] {
+export function recordHandles<R extends HandledRow>(t: TFunction, resource: string, titleOf: (r: R) => string, dueOf: (r: R) => number): RowView<R> {
   return {
-    permission: resource,
+    id: 'handles',
+    label: t('care.record.handles'),
+    icon: <HistoryIcon fontSize="small" />,
+    permission: { method: 'GET', route: `${resource}/{id}` },
     render: (r, onClose) => (
       <HandlesDialog title={t('care.record.handlesOf', { name: r.member_name, title: titleOf(r) })} path={`${resource}/${r.id}`} due={dueOf(r)} state={r.state} onClose={onClose} />
     ),

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { type MemberRow, Resource, memberResource } from '@vigil/contracts';
@@ -48,11 +48,4 @@ export function MemberPicker({ value, onChange, error, required, size }: PickerP
       renderInput={(params) => <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error} />}
     />
   );
-}
-
-/** A list's member filter: the picker beside the search, and the `user_id` it adds to the query. */
-export function useMemberFilter() {
-  const [memberId, setMemberId] = useState<number | null>(null);
-  const extraQuery = useMemo(() => ({ user_id: memberId ?? undefined }), [memberId]);
-  return { extraQuery, searchExtras: <MemberPicker size="small" value={memberId} onChange={setMemberId} /> };
 }

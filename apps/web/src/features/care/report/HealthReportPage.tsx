@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,10 +9,11 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { type CareReportRow, ReportType, Resource, careReportCreate, careReportResource, reportTypeLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
-import { type Column, ResourcePage, dialog, orDash } from '../../../components/resource/index.ts';
+import { dialog, orDash } from '../../../components/resource/index.ts';
 import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
-import { choices, day, timeColumn } from '../records/cells.tsx';
-import { useMemberField, useMemberFilter } from '../records/member-picker.tsx';
+import { type CareListConfig, CareRecordList } from '../records/CareRecordList.tsx';
+import { choices, day, keywordFilter, timeColumn } from '../records/cells.tsx';
+import { useMemberField } from '../records/member-picker.tsx';
 import { reportFiles } from '../records/record-files.ts';
 import { ViewDialog } from '../records/view-dialog.tsx';
 
@@ -52,61 +53,53 @@ function ReportDialog({ report, onClose }: { report: CareReportRow; onClose: () 
   );
 }
 
-/** SPEC §2 `health-report`: uploaded reports with preview and download by record_id. */
-export default function HealthReportPage() {
+function useReportConfig(): CareListConfig<CareReportRow> {
   const { t } = useTranslation();
   const member = useMemberField();
-  const filter = useMemberFilter();
-  const [viewing, setViewing] = useState<CareReportRow | null>(null);
-  const types = choices(ReportType, reportTypeLabelKey, t);
-  const columns: Column<CareReportRow>[] = [
-    timeColumn('report_date', t('careRecords.report.date'), day),
-    { id: 'member_name', label: member.label },
-    { id: 'type', label: t('careRecords.report.type'), render: (r) => t(reportTypeLabelKey[r.type]) },
-    { id: 'title', label: t('careRecords.report.title') },
-    { id: 'hospital', label: t('careRecords.report.hospital'), render: (r) => orDash(r.hospital) },
-    { id: 'files', label: t('careRecords.report.files'), render: (r) => r.files.length },
-  ];
-  return (
-    <>
-      <ResourcePage
-        title={t('page.health-report')}
-        resource={careReportResource}
-        columns={columns}
-        initialParams={{ order: 'desc', order_by: 'report_date' }}
-        filters={[
-          { name: 'keyword', label: t('careRecords.report.title'), kind: 'text' },
-          { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: types },
-        ]}
-        {...filter}
-        create={{
-          label: t('careRecords.report.create'),
-          dialog: dialog({
-            schema: careReportCreate,
-            defaultValues: { type: ReportType.lab, report_date: todaySeconds(), files: [] },
-            fields: [
-              member,
-              { name: 'type', label: t('careRecords.report.type'), required: true, options: types },
-              { name: 'title', label: t('careRecords.report.title'), required: true },
-              { name: 'report_date', label: t('careRecords.report.date'), kind: 'date', required: true },
-              { name: 'hospital', label: t('careRecords.report.hospital') },
-              { name: 'files', label: t('careRecords.report.files'), kind: 'files', required: true, files: reportFiles },
-              { name: 'summary', label: t('careRecords.report.summary'), multiline: true },
-            ],
-          }),
-        }}
-        rowActions={[
-          {
-            id: 'view',
-            label: t('careRecords.report.view'),
-            icon: <VisibilityIcon fontSize="small" />,
-            onClick: setViewing,
-            permission: { method: 'GET', route: `${Resource.fileReport}/{id}` },
-          },
-        ]}
-        deletable
-      />
-      {viewing && <ReportDialog report={viewing} onClose={() => setViewing(null)} />}
-    </>
-  );
+  return useMemo<CareListConfig<CareReportRow>>(() => {
+    const types = choices(ReportType, reportTypeLabelKey, t);
+    return {
+      page: 'health-report',
+      resource: careReportResource,
+      orderBy: 'report_date',
+      labels: { create: t('careRecords.report.create') },
+      columns: [
+        timeColumn('report_date', t('careRecords.report.date'), day),
+        { id: 'member_name', label: member.label },
+        { id: 'type', label: t('careRecords.report.type'), render: (r) => t(reportTypeLabelKey[r.type]) },
+        { id: 'title', label: t('careRecords.report.title') },
+        { id: 'hospital', label: t('careRecords.report.hospital'), render: (r) => orDash(r.hospital) },
+        { id: 'files', label: t('careRecords.report.files'), render: (r) => r.files.length },
+      ],
+      filters: [keywordFilter(t('careRecords.report.title')), { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: types }],
+      views: [
+        {
+          id: 'view',
+          label: t('careRecords.report.view'),
+          icon: <VisibilityIcon fontSize="small" />,
+          permission: { method: 'GET', route: `${Resource.fileReport}/{id}` },
+          render: (r, onClose) => <ReportDialog report={r} onClose={onClose} />,
+        },
+      ],
+      create: (origin) =>
+        dialog({
+          schema: careReportCreate,
+          defaultValues: { member_id: origin.memberId ?? undefined, type: ReportType.lab, report_date: todaySeconds(), files: [] },
+          fields: [
+            member,
+            { name: 'type', label: t('careRecords.report.type'), required: true, options: types },
+            { name: 'title', label: t('careRecords.report.title'), required: true },
+            { name: 'report_date', label: t('careRecords.report.date'), kind: 'date', required: true },
+            { name: 'hospital', label: t('careRecords.report.hospital') },
+            { name: 'files', label: t('careRecords.report.files'), kind: 'files', required: true, files: reportFiles },
+            { name: 'summary', label: t('careRecords.report.summary'), multiline: true },
+          ],
+        }),
+    };
+  }, [t, member]);
+}
+
+/** SPEC §2 `health-report`: uploaded reports with preview and download by record_id. */
+export default function HealthReportPage() {
+  return <CareRecordList config={useReportConfig()} />;
 }

@@ -21,21 +21,19 @@ import {
   woundCategoryLabelKey,
   type SymptomSite,
 } from '@vigil/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Column, ResourcePage, orDash, useResourceOptions } from '../../../components/resource/index.ts';
-import { CareHandleLink } from '../handle-link.tsx';
+import { orDash, useResourceOptions } from '../../../components/resource/index.ts';
+import { type CareListConfig, CareRecordList } from '../records/CareRecordList.tsx';
 import { timeColumn, when } from '../records/cells.tsx';
-import { useMemberField, useMemberFilter } from '../records/member-picker.tsx';
+import { useMemberField } from '../records/member-picker.tsx';
 import { symptomDialog } from './symptom-form.tsx';
 
-function useSiteName() {
-  const { t } = useTranslation();
-  return (s: SymptomSite) =>
-    t('careRecords.symptom.siteName', {
-      part: t(s.small_part === null ? bodyMainPartLabelKey[s.main_part] : bodySmallPartLabelKey[s.small_part]),
-      view: t(bodyViewLabelKey[s.view]),
-    });
-}
+const siteName = (t: TFunction, s: SymptomSite) =>
+  t('careRecords.symptom.siteName', {
+    part: t(s.small_part === null ? bodyMainPartLabelKey[s.main_part] : bodySmallPartLabelKey[s.small_part]),
+    view: t(bodyViewLabelKey[s.view]),
+  });
 
 /** A pain score in numbers and words; above 3 (SPEC's alert) it is marked, not only coloured. */
 function ScoreChip({ score }: { score: number | null }) {
@@ -59,7 +57,6 @@ function ScoreChip({ score }: { score: number | null }) {
 function SymptomTrend({ memberId }: { memberId: number }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const siteName = useSiteName();
   const rows = useResourceOptions(careSymptomResource, { user_id: memberId, order_by: 'assessed_at', order: 'asc' });
   const series = useMemo(() => {
     const bySite = new Map<string, { name: string; points: { at: number; value: number }[] }>();
@@ -67,13 +64,13 @@ function SymptomTrend({ memberId }: { memberId: number }) {
       for (const s of r.sites) {
         if (s.finding !== SymptomFinding.pain || s.intensity === null) continue;
         const key = `${s.view}:${s.main_part}:${s.small_part}`;
-        const entry = bySite.get(key) ?? { name: siteName(s), points: [] };
+        const entry = bySite.get(key) ?? { name: siteName(t, s), points: [] };
         entry.points.push({ at: r.assessed_at, value: s.intensity });
         bySite.set(key, entry);
       }
     }
     return [...bySite.values()];
-  }, [rows.data, siteName]);
+  }, [rows.data, t]);
   if (!series.length) return null;
   const W = 240;
   const H = 80;
@@ -118,70 +115,67 @@ function SymptomTrend({ memberId }: { memberId: number }) {
   );
 }
 
-/** SPEC §2 `symptom-manage`: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
-export default function SymptomPage() {
+function useSymptomConfig(): CareListConfig<CareSymptomRow> {
   const { t } = useTranslation();
   const member = useMemberField();
-  const siteName = useSiteName();
-  const filter = useMemberFilter();
-  const memberId = filter.extraQuery.user_id ?? null;
-  const columns = useMemo<Column<CareSymptomRow>[]>(
-    () => [
-      timeColumn('assessed_at', t('careRecords.symptom.assessedAt')),
-      { id: 'member_name', label: member.label },
-      { id: 'score', label: t('careRecords.symptom.score'), sortable: true, render: (r) => <ScoreChip score={r.score} /> },
-      {
-        id: 'sites',
-        label: t('careRecords.symptom.sites'),
-        render: (r) => (
-          <Stack spacing={0.25}>
-            {r.sites.map((s, i) => (
-              <Typography key={i} variant="body2">
-                {s.finding === SymptomFinding.pain
-                  ? t('careRecords.symptom.painSite', { site: siteName(s), intensity: s.intensity ?? '-', worst: s.worst ? t('careRecords.symptom.worstMark') : '' })
-                  : t('careRecords.symptom.woundSite', {
-                      site: siteName(s),
-                      finding: t(symptomFindingLabelKey[s.finding]),
-                      category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]),
-                    })}
-              </Typography>
-            ))}
-          </Stack>
-        ),
-      },
-      {
-        id: 'reassess_at',
-        label: t('careRecords.symptom.reassess'),
-        render: (r) =>
-          r.reassess_at === null ? (
-            '-'
-          ) : r.state === HandleState.processed ? (
-            t('careRecords.symptom.reassessed')
-          ) : (
-            <Chip
-              size="small"
-              color={r.reassess_at < nowUnix() ? 'error' : 'warning'}
-              icon={<AlarmIcon aria-hidden />}
-              label={t('careRecords.symptom.reassessBy', { time: when(r.reassess_at) })}
-            />
+  return useMemo<CareListConfig<CareSymptomRow>>(
+    () => ({
+      page: 'symptom-manage',
+      resource: careSymptomResource,
+      handle: Resource.handleSymptom,
+      touches: [Resource.abnormal],
+      orderBy: 'assessed_at',
+      labels: { create: t('careRecords.symptom.create') },
+      columns: [
+        timeColumn('assessed_at', t('careRecords.symptom.assessedAt')),
+        { id: 'member_name', label: member.label },
+        { id: 'score', label: t('careRecords.symptom.score'), sortable: true, render: (r) => <ScoreChip score={r.score} /> },
+        {
+          id: 'sites',
+          label: t('careRecords.symptom.sites'),
+          render: (r) => (
+            <Stack spacing={0.25}>
+              {r.sites.map((s, i) => (
+                <Typography key={i} variant="body2">
+                  {s.finding === SymptomFinding.pain
+                    ? t('careRecords.symptom.painSite', { site: siteName(t, s), intensity: s.intensity ?? '-', worst: s.worst ? t('careRecords.symptom.worstMark') : '' })
+                    : t('careRecords.symptom.woundSite', {
+                        site: siteName(t, s),
+                        finding: t(symptomFindingLabelKey[s.finding]),
+                        category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]),
+                      })}
+                </Typography>
+              ))}
+            </Stack>
           ),
-      },
-      { id: 'assessor_name', label: t('careRecords.symptom.assessor'), render: (r) => orDash(r.assessor_name) },
-    ],
-    [t, member.label, siteName],
+        },
+        {
+          id: 'reassess_at',
+          label: t('careRecords.symptom.reassess'),
+          render: (r) =>
+            r.reassess_at === null ? (
+              '-'
+            ) : r.state === HandleState.processed ? (
+              t('careRecords.symptom.reassessed')
+            ) : (
+              <Chip
+                size="small"
+                color={r.reassess_at < nowUnix() ? 'error' : 'warning'}
+                icon={<AlarmIcon aria-hidden />}
+                label={t('careRecords.symptom.reassessBy', { time: when(r.reassess_at) })}
+              />
+            ),
+        },
+        { id: 'assessor_name', label: t('careRecords.symptom.assessor'), render: (r) => orDash(r.assessor_name) },
+      ],
+      create: (origin) => symptomDialog(t, member, origin.memberId),
+      subHeader: (memberId) => memberId !== null && <SymptomTrend memberId={memberId} />,
+    }),
+    [t, member],
   );
-  return (
-    <ResourcePage
-      title={t('page.symptom-manage')}
-      resource={careSymptomResource}
-      columns={columns}
-      initialParams={{ order: 'desc', order_by: 'assessed_at' }}
-      {...filter}
-      touches={[Resource.handleSymptom, Resource.abnormal]}
-      headerActions={<CareHandleLink page="symptom-manage" handleResource={Resource.handleSymptom} />}
-      create={{ label: t('careRecords.symptom.create'), dialog: symptomDialog(t, member, memberId) }}
-      subHeader={memberId !== null ? <SymptomTrend memberId={memberId} /> : undefined}
-      deletable
-    />
-  );
+}
+
+/** SPEC §2 `symptom-manage`: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
+export default function SymptomPage() {
+  return <CareRecordList config={useSymptomConfig()} />;
 }
