@@ -2,6 +2,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import { DEFAULT_ORDER_BY, type PageKey, Resource, staffResource } from '@vigil/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import {
@@ -17,7 +18,7 @@ import {
 } from '../../../components/resource/index.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
 import { CareHandleLink } from '../handle-link.tsx';
-import { MemberPicker } from './member-picker.tsx';
+import { type MemberField, MemberPicker, useMemberField } from './member-picker.tsx';
 
 /** A care row as every care list shows it: its member, and the alert it answered if any. */
 export type CareRow = { id: number; member_id: number; member_name: string };
@@ -54,6 +55,13 @@ export type CareListConfig<R extends CareRow> = {
   /** Above the list, for the member it is narrowed to if any. */
   subHeader?: (memberId: number | null) => ReactNode;
 };
+
+/** The config of a kind built from the language and the member field alone: built again when either changes (the member options load later). */
+export function useBuiltConfig<R extends CareRow>(build: (t: TFunction, member: MemberField) => CareListConfig<R>) {
+  const { t } = useTranslation();
+  const member = useMemberField();
+  return useMemo(() => build(t, member), [build, t, member]);
+}
 
 const positive = (text: string | null) => {
   const n = Number(text);

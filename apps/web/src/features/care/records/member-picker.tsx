@@ -28,6 +28,8 @@ export function useMemberField() {
   return useMemo(() => ({ name: 'member_id' as const, label, kind: 'autocomplete' as const, required: true, options }), [label, options]);
 }
 
+export type MemberField = ReturnType<typeof useMemberField>;
+
 type PickerProps = { value: number | null; onChange: (id: number | null) => void; error?: string; required?: boolean; size?: 'small' | 'medium' };
 
 /** The member picker outside the kit's forms: a list's member filter, a hand-laid dialog's member. */

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,13 +6,14 @@ import Stack from '@mui/material/Stack';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { type CareReportRow, ReportType, Resource, careReportCreate, careReportResource, reportTypeLabelKey } from '@vigil/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
 import { dialog, orDash } from '../../../components/resource/index.ts';
 import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
-import { type CareListConfig, CareRecordList } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
 import { choices, day, keywordFilter, timeColumn } from '../records/cells.tsx';
-import { useMemberField } from '../records/member-picker.tsx';
+import type { MemberField } from '../records/member-picker.tsx';
 import { reportFiles } from '../records/record-files.ts';
 import { ViewDialog } from '../records/view-dialog.tsx';
 
@@ -53,53 +53,49 @@ function ReportDialog({ report, onClose }: { report: CareReportRow; onClose: () 
   );
 }
 
-function useReportConfig(): CareListConfig<CareReportRow> {
-  const { t } = useTranslation();
-  const member = useMemberField();
-  return useMemo<CareListConfig<CareReportRow>>(() => {
-    const types = choices(ReportType, reportTypeLabelKey, t);
-    return {
-      page: 'health-report',
-      resource: careReportResource,
-      orderBy: 'report_date',
-      labels: { create: t('careRecords.report.create') },
-      columns: [
-        timeColumn('report_date', t('careRecords.report.date'), day),
-        { id: 'member_name', label: member.label },
-        { id: 'type', label: t('careRecords.report.type'), render: (r) => t(reportTypeLabelKey[r.type]) },
-        { id: 'title', label: t('careRecords.report.title') },
-        { id: 'hospital', label: t('careRecords.report.hospital'), render: (r) => orDash(r.hospital) },
-        { id: 'files', label: t('careRecords.report.files'), render: (r) => r.files.length },
-      ],
-      filters: [keywordFilter(t('careRecords.report.title')), { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: types }],
-      views: [
-        {
-          id: 'view',
-          label: t('careRecords.report.view'),
-          icon: <VisibilityIcon fontSize="small" />,
-          permission: { method: 'GET', route: `${Resource.fileReport}/{id}` },
-          render: (r, onClose) => <ReportDialog report={r} onClose={onClose} />,
-        },
-      ],
-      create: (origin) =>
-        dialog({
-          schema: careReportCreate,
-          defaultValues: { member_id: origin.memberId ?? undefined, type: ReportType.lab, report_date: todaySeconds(), files: [] },
-          fields: [
-            member,
-            { name: 'type', label: t('careRecords.report.type'), required: true, options: types },
-            { name: 'title', label: t('careRecords.report.title'), required: true },
-            { name: 'report_date', label: t('careRecords.report.date'), kind: 'date', required: true },
-            { name: 'hospital', label: t('careRecords.report.hospital') },
-            { name: 'files', label: t('careRecords.report.files'), kind: 'files', required: true, files: reportFiles },
-            { name: 'summary', label: t('careRecords.report.summary'), multiline: true },
-          ],
-        }),
-    };
-  }, [t, member]);
+function reportConfig(t: TFunction, member: MemberField): CareListConfig<CareReportRow> {
+  const types = choices(ReportType, reportTypeLabelKey, t);
+  return {
+    page: 'health-report',
+    resource: careReportResource,
+    orderBy: 'report_date',
+    labels: { create: t('careRecords.report.create') },
+    columns: [
+      timeColumn('report_date', t('careRecords.report.date'), day),
+      { id: 'member_name', label: member.label },
+      { id: 'type', label: t('careRecords.report.type'), render: (r) => t(reportTypeLabelKey[r.type]) },
+      { id: 'title', label: t('careRecords.report.title') },
+      { id: 'hospital', label: t('careRecords.report.hospital'), render: (r) => orDash(r.hospital) },
+      { id: 'files', label: t('careRecords.report.files'), render: (r) => r.files.length },
+    ],
+    filters: [keywordFilter(t('careRecords.report.title')), { name: 'type', label: t('careRecords.report.type'), kind: 'select', options: types }],
+    views: [
+      {
+        id: 'view',
+        label: t('careRecords.report.view'),
+        icon: <VisibilityIcon fontSize="small" />,
+        permission: { method: 'GET', route: `${Resource.fileReport}/{id}` },
+        render: (r, onClose) => <ReportDialog report={r} onClose={onClose} />,
+      },
+    ],
+    create: (origin) =>
+      dialog({
+        schema: careReportCreate,
+        defaultValues: { member_id: origin.memberId ?? undefined, type: ReportType.lab, report_date: todaySeconds(), files: [] },
+        fields: [
+          member,
+          { name: 'type', label: t('careRecords.report.type'), required: true, options: types },
+          { name: 'title', label: t('careRecords.report.title'), required: true },
+          { name: 'report_date', label: t('careRecords.report.date'), kind: 'date', required: true },
+          { name: 'hospital', label: t('careRecords.report.hospital') },
+          { name: 'files', label: t('careRecords.report.files'), kind: 'files', required: true, files: reportFiles },
+          { name: 'summary', label: t('careRecords.report.summary'), multiline: true },
+        ],
+      }),
+  };
 }
 
 /** SPEC §2 `health-report`: uploaded reports with preview and download by record_id. */
 export default function HealthReportPage() {
-  return <CareRecordList config={useReportConfig()} />;
+  return <CareRecordList config={useBuiltConfig(reportConfig)} />;
 }

@@ -24,9 +24,9 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { orDash, useResourceOptions } from '../../../components/resource/index.ts';
-import { type CareListConfig, CareRecordList } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
 import { timeColumn, when } from '../records/cells.tsx';
-import { useMemberField } from '../records/member-picker.tsx';
+import type { MemberField } from '../records/member-picker.tsx';
 import { symptomDialog } from './symptom-form.tsx';
 
 const siteName = (t: TFunction, s: SymptomSite) =>
@@ -115,67 +115,62 @@ function SymptomTrend({ memberId }: { memberId: number }) {
   );
 }
 
-function useSymptomConfig(): CareListConfig<CareSymptomRow> {
-  const { t } = useTranslation();
-  const member = useMemberField();
-  return useMemo<CareListConfig<CareSymptomRow>>(
-    () => ({
-      page: 'symptom-manage',
-      resource: careSymptomResource,
-      handle: Resource.handleSymptom,
-      touches: [Resource.abnormal],
-      orderBy: 'assessed_at',
-      labels: { create: t('careRecords.symptom.create') },
-      columns: [
-        timeColumn('assessed_at', t('careRecords.symptom.assessedAt')),
-        { id: 'member_name', label: member.label },
-        { id: 'score', label: t('careRecords.symptom.score'), sortable: true, render: (r) => <ScoreChip score={r.score} /> },
-        {
-          id: 'sites',
-          label: t('careRecords.symptom.sites'),
-          render: (r) => (
-            <Stack spacing={0.25}>
-              {r.sites.map((s, i) => (
-                <Typography key={i} variant="body2">
-                  {s.finding === SymptomFinding.pain
-                    ? t('careRecords.symptom.painSite', { site: siteName(t, s), intensity: s.intensity ?? '-', worst: s.worst ? t('careRecords.symptom.worstMark') : '' })
-                    : t('careRecords.symptom.woundSite', {
-                        site: siteName(t, s),
-                        finding: t(symptomFindingLabelKey[s.finding]),
-                        category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]),
-                      })}
-                </Typography>
-              ))}
-            </Stack>
+function symptomConfig(t: TFunction, member: MemberField): CareListConfig<CareSymptomRow> {
+  return {
+    page: 'symptom-manage',
+    resource: careSymptomResource,
+    handle: Resource.handleSymptom,
+    touches: [Resource.abnormal],
+    orderBy: 'assessed_at',
+    labels: { create: t('careRecords.symptom.create') },
+    columns: [
+      timeColumn('assessed_at', t('careRecords.symptom.assessedAt')),
+      { id: 'member_name', label: member.label },
+      { id: 'score', label: t('careRecords.symptom.score'), sortable: true, render: (r) => <ScoreChip score={r.score} /> },
+      {
+        id: 'sites',
+        label: t('careRecords.symptom.sites'),
+        render: (r) => (
+          <Stack spacing={0.25}>
+            {r.sites.map((s, i) => (
+              <Typography key={i} variant="body2">
+                {s.finding === SymptomFinding.pain
+                  ? t('careRecords.symptom.painSite', { site: siteName(t, s), intensity: s.intensity ?? '-', worst: s.worst ? t('careRecords.symptom.worstMark') : '' })
+                  : t('careRecords.symptom.woundSite', {
+                      site: siteName(t, s),
+                      finding: t(symptomFindingLabelKey[s.finding]),
+                      category: s.category === null ? '-' : t(woundCategoryLabelKey[s.category]),
+                    })}
+              </Typography>
+            ))}
+          </Stack>
+        ),
+      },
+      {
+        id: 'reassess_at',
+        label: t('careRecords.symptom.reassess'),
+        render: (r) =>
+          r.reassess_at === null ? (
+            '-'
+          ) : r.state === HandleState.processed ? (
+            t('careRecords.symptom.reassessed')
+          ) : (
+            <Chip
+              size="small"
+              color={r.reassess_at < nowUnix() ? 'error' : 'warning'}
+              icon={<AlarmIcon aria-hidden />}
+              label={t('careRecords.symptom.reassessBy', { time: when(r.reassess_at) })}
+            />
           ),
-        },
-        {
-          id: 'reassess_at',
-          label: t('careRecords.symptom.reassess'),
-          render: (r) =>
-            r.reassess_at === null ? (
-              '-'
-            ) : r.state === HandleState.processed ? (
-              t('careRecords.symptom.reassessed')
-            ) : (
-              <Chip
-                size="small"
-                color={r.reassess_at < nowUnix() ? 'error' : 'warning'}
-                icon={<AlarmIcon aria-hidden />}
-                label={t('careRecords.symptom.reassessBy', { time: when(r.reassess_at) })}
-              />
-            ),
-        },
-        { id: 'assessor_name', label: t('careRecords.symptom.assessor'), render: (r) => orDash(r.assessor_name) },
-      ],
-      create: (origin) => symptomDialog(t, member, origin.memberId),
-      subHeader: (memberId) => memberId !== null && <SymptomTrend memberId={memberId} />,
-    }),
-    [t, member],
-  );
+      },
+      { id: 'assessor_name', label: t('careRecords.symptom.assessor'), render: (r) => orDash(r.assessor_name) },
+    ],
+    create: (origin) => symptomDialog(t, member, origin.memberId),
+    subHeader: (memberId) => memberId !== null && <SymptomTrend memberId={memberId} />,
+  };
 }
 
 /** SPEC §2 `symptom-manage`: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
 export default function SymptomPage() {
-  return <CareRecordList config={useSymptomConfig()} />;
+  return <CareRecordList config={useBuiltConfig(symptomConfig)} />;
 }
