@@ -44,8 +44,11 @@ export type ResourcePageProps<R extends ResourceRow> = {
   searchExtras?: ReactNode;
   /** Query values those extras contribute. */
   extraQuery?: ListFilters;
-  /** The create button's label and dialog (POST {path}). */
-  create?: { label: string; dialog: ResourceDialog };
+  /**
+   * The create button's label and dialog (POST {path}). `openOnStart` opens it with the page (a
+   * form the address asks for: a record from an alert); `onClose` hears it close, saved or not.
+   */
+  create?: { label: string; dialog: ResourceDialog; openOnStart?: boolean; onClose?: () => void };
   /** The edit dialog's title and a row's dialog (PUT {path}/{id}). */
   edit?: { title: string; dialog: (row: R) => ResourceDialog };
   /** The enable switch (PATCH {path}/enable/{id} unless the flag names another route). */
@@ -131,7 +134,7 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
   const toggle = useFlagToggle<R>(listKey(contract, params, query));
   // Which dialog is open, not the dialog itself: it is taken from the props at each render, so a
   // picker whose options load after the dialog opened still gets them.
-  const [editing, setEditing] = useState<{ row?: R; title: string } | null>(null);
+  const [editing, setEditing] = useState<{ row?: R; title: string } | null>(() => (create?.openOnStart ? { title: create.label } : null));
   const editingDialog: ResourceDialog | undefined = editing
     ? editing.row === undefined
       ? create?.dialog
@@ -245,7 +248,10 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
             editing.row === undefined
               ? { method: 'POST', route: resource }
               : { method: 'PUT', route: `${resource}/{id}` },
-          onClose: () => setEditing(null),
+          onClose: () => {
+            setEditing(null);
+            if (editing.row === undefined) create?.onClose?.();
+          },
           submit: async (body) => {
             const id = editing.row?.id;
             const result = await save.mutateAsync({ id, body });

@@ -1,10 +1,8 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import AddIcon from '@mui/icons-material/Add';
 import { DEFAULT_ORDER_BY, type PageKey, Resource, staffResource } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import {
   type Column,
   type ContractOf,
@@ -14,7 +12,6 @@ import {
   type RowFlag,
   ResourcePage,
   useResourceOptions,
-  useSave,
 } from '../../../components/resource/index.ts';
 import { usePermission, useSession } from '../../../lib/session.ts';
 import { CareHandleLink } from '../handle-link.tsx';
@@ -92,14 +89,11 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
   const filterMember = memberId ?? positive(search.get('user_id'));
   const abnormalId = positive(search.get('abnormal_id'));
   const [viewing, setViewing] = useState<{ view: RowView<R>; row: R } | null>(null);
-  const [creating, setCreating] = useState<Origin | null>(() => (search.get('create') === '1' ? { memberId: filterMember, abnormalId } : null));
   const touches = [config.handle, ...(config.touches ?? [])].filter((path) => path !== undefined);
-  const save = useSave(config.resource, touches);
   const extraQuery = useMemo(() => ({ user_id: filterMember ?? undefined }), [filterMember]);
-  // Built once per opening: a form rebuilt on every render would reset what the user typed.
+  // The same dialog for as long as its origin holds: a form rebuilt with other defaults would reset what the user typed.
   const { create } = config;
-  const createDialog = useMemo(() => (creating ? create(creating) : null), [creating, create]);
-  const createLabel = config.labels?.create ?? t(`care.record.create.${config.page}`);
+  const createDialog = useMemo(() => create({ memberId: filterMember, abnormalId }), [create, filterMember, abnormalId]);
   const rowActions = config.views?.map((view) => ({ ...view, onClick: (row: R) => setViewing({ view, row }) }));
 
   const editSearch = (edit: (next: URLSearchParams) => void) => {
@@ -107,9 +101,8 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
     edit(next);
     setSearch(next, { replace: true });
   };
+  // The alert's pre-fill is used once: a reload does not open the form again.
   const closeCreate = () => {
-    setCreating(null);
-    // The alert's pre-fill is used once: a reload does not open the form again.
     if (search.has('create') || search.has('abnormal_id')) editSearch((next) => ['create', 'abnormal_id'].forEach((key) => next.delete(key)));
   };
   const setMember = (id: number | null) => editSearch((next) => (id === null ? next.delete('user_id') : next.set('user_id', String(id))));
@@ -130,28 +123,15 @@ export function CareRecordList<R extends CareRow>({ config, memberId, title }: {
         rowActions={rowActions}
         touches={touches}
         deletable
-        headerActions={
-          <>
-            {config.handle && <CareHandleLink page={config.page} handleResource={config.handle} memberId={filterMember} />}
-            <PermissionButton
-              method="POST"
-              route={config.resource.path}
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setCreating({ memberId: filterMember, abnormalId: null })}
-            >
-              {createLabel}
-            </PermissionButton>
-          </>
-        }
+        create={{
+          label: config.labels?.create ?? t(`care.record.create.${config.page}`),
+          dialog: createDialog,
+          openOnStart: search.get('create') === '1',
+          onClose: closeCreate,
+        }}
+        headerActions={config.handle && <CareHandleLink page={config.page} handleResource={config.handle} memberId={filterMember} />}
       />
       {viewing?.view.render(viewing.row, () => setViewing(null))}
-      {createDialog?.render({
-        title: createLabel,
-        permission: { method: 'POST', route: config.resource.path },
-        onClose: closeCreate,
-        submit: (body) => save.mutateAsync({ body }),
-      })}
     </>
   );
 }
