@@ -9,6 +9,17 @@ export { DEMO_PASSWORD, demoAccounts, type DemoAccount, type LoginData } from '.
  * (global-setup.ts then starts no server); in CI the specs always run.
  */
 export const test = base.extend<{ chromiumCheck: void }>({
+  /**
+   * API calls on a connection of their own. Playwright keeps every spec's API sockets in one pool
+   * with no idle limit: a socket left idle for the server's keep-alive time (72 s, which a long
+   * browser story reaches on a busy machine) is closed by the server just as the next spec's first
+   * call takes it, and that call fails with ECONNRESET.
+   */
+  request: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { connection: 'close' } });
+    await use(context);
+    await context.dispose();
+  },
   chromiumCheck: [
     async ({}, use) => {
       test.skip(!chromiumAvailable && !process.env.CI, `${chromiumPath} is missing: apt-get install -y chromium`);
