@@ -10,7 +10,7 @@ const schema = z.object({
 });
 
 describe('withSchemaFields', () => {
-  it("appends the fields the schema describes and the page does not declare, labelled in the user's language", () => {
+  it("adds the fields the schema describes and the page does not declare, labelled in the user's language, after the field before them", () => {
     const fields = withSchemaFields<z.input<typeof schema>>(schema, [{ name: 'name', label: 'Name' }], 'zh-TW');
     expect(fields).toEqual([
       { name: 'name', label: 'Name' },
@@ -26,5 +26,10 @@ describe('withSchemaFields', () => {
       ['code', 'Code'],
     ]);
     expect(formFieldNames(schema, [{ name: 'name' }])).toEqual(['name', 'phone', 'code']);
+  });
+
+  it('places a described field after the declared field the schema puts before it, whatever the page order', () => {
+    const names = withSchemaFields<z.input<typeof schema>>(schema, [{ name: 'code', label: 'Code' }, { name: 'name', label: 'Name' }], 'en').map((f) => f.name);
+    expect(names).toEqual(['code', 'name', 'phone']);
   });
 });
