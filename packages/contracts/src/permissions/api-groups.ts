@@ -64,18 +64,21 @@ const wearableTabReads: [string, 'read'][] = [
  * from the members' device page; an operator creates an organisation's first admin on /staff).
  * `inherit` takes the page's own level, `read` never more than reading, `admin` writing for admin
  * roles and reading for the others, `handle` writing for everyone who reaches the page (handling
- * a due item is the work of whoever is on shift).
+ * a due item is the work of whoever is on shift), `operator` the page's own level for the operator
+ * roles only (what only they may use there).
  */
-const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' | 'handle'][]>> = {
+const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' | 'handle' | 'operator'][]>> = {
   org: [
     [Resource.orgRelation, 'inherit'],
     [Resource.staff, 'inherit'],
     [Resource.area, 'read'],
   ],
   staff: [[Resource.area, 'read']],
+  // Switching a role's API group is the operators' (roles are shared by every organisation); an
+  // organisation's admins read their own roles and the name of the group each uses, not the groups.
   role: [
-    [Resource.api, 'read'],
-    [Resource.apiGroup, 'inherit'],
+    [Resource.api, 'operator'],
+    [Resource.apiGroup, 'operator'],
   ],
   temprole: [[Resource.staff, 'read']],
   api: [[Resource.apiGroup, 'inherit']],
@@ -259,7 +262,8 @@ export function roleResourceLevels(role: StaffRole): Map<string, Level> {
     const level: Level = isAdmin || staffWritable.has(resource) ? 'write' : 'read';
     grant(resource, level);
     for (const [support, how] of pageSupport[key] ?? []) {
-      const supportLevel = how === 'inherit' ? level : how === 'handle' || (how === 'admin' && isAdmin) ? 'write' : 'read';
+      if (how === 'operator' && !operator) continue;
+      const supportLevel = how === 'inherit' || how === 'operator' ? level : how === 'handle' || (how === 'admin' && isAdmin) ? 'write' : 'read';
       grant(support, supportLevel);
     }
   }

@@ -112,9 +112,10 @@ export const carePages = [
 /** A sidebar group: a folder (type 0) of pages, or a single page (type 1) when `pages` has one. */
 type MenuGroup = { group: string; pages: readonly PageKey[] };
 
+/** SPEC's administrator-like group, and the second one: the same without the organisation page. */
 const adminGroup = (withOrg: boolean): MenuGroup => ({
   group: 'organisation',
-  pages: withOrg ? ['org', 'area', 'staff', 'role'] : ['area', 'staff'],
+  pages: withOrg ? ['org', 'area', 'staff', 'role'] : ['area', 'staff', 'role'],
 });
 const memberGroup: MenuGroup = {
   group: 'members',
@@ -143,13 +144,42 @@ const logGroup: MenuGroup = { group: 'logs', pages: ['change-log-staff', 'change
 /** An organisation's admin also reads its audit trail: who read or changed which member's data. */
 const adminLogGroup: MenuGroup = { group: 'logs', pages: [...logGroup.pages, 'audit'] };
 
+/**
+ * SPEC §2: "area admins of orgs and all hospital and clinic roles share one table". One menu for
+ * the five roles: the second administrator-like group with the care-staff-like group (which keeps
+ * both change logs and the 4G watch list). Each role's route table is this menu less the pages its
+ * work does not need (`sharedTableOmits`); the sidebar shows a user only the pages of their table.
+ */
+const sharedTableMenu: readonly MenuGroup[] = [
+  adminGroup(false),
+  { group: 'members', pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-chylyng', 'device-real-time', 'medical-state-log'] },
+  adminAlertGroup,
+  careHomeGroup,
+  vitalGroup,
+  adminLogGroup,
+];
+/** Administration of an area's 4G watches is on the IoT devices page; their list is the doctors'. */
+const sharedTableAdminOmits: readonly PageKey[] = ['device-chylyng'];
+/** Doctors treat patients: the organisation's areas, staff, roles, devices and alert tuning are the admins'. */
+const sharedTableDoctorOmits: readonly PageKey[] = ['area', 'staff', 'role', 'member-device-chylyng', 'alert-burden', 'audit'];
+/** Medication delivery and shift handover are a care home's (docs/delivery.md, docs/handover.md). */
+const careHomeOnly: readonly PageKey[] = ['medication-delivery', 'handover'];
+const sharedTableOmits: Partial<Record<StaffRole, readonly PageKey[]>> = {
+  // The audit trail is the organisation's; an area admin's scope is one area.
+  [Role.orgAreaAdmin]: [...sharedTableAdminOmits, 'audit'],
+  [Role.hospitalAdmin]: [...sharedTableAdminOmits, ...careHomeOnly],
+  [Role.hospitalDoctor]: [...sharedTableDoctorOmits, ...careHomeOnly],
+  [Role.clinicAdmin]: [...sharedTableAdminOmits, ...careHomeOnly],
+  [Role.clinicDoctor]: [...sharedTableDoctorOmits, ...careHomeOnly],
+};
+
 /** Security companies watch their members through 4G location watches. */
 const guardMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'wall', 'device-chylyng', 'device-real-time'] };
 /** Hotels watch their guests' rooms: the sleep sensors' history and the live wall. */
 const hotelMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'wall', 'device-sleep-history'] };
 
 /**
- * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one list
+ * SPEC §2 route groups per role, as sidebar groups. Roles sharing a table in SPEC share one menu
  * here: org area admins with every hospital and clinic role; guard roles mirror the admin groups.
  */
 export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
@@ -162,15 +192,17 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
     { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
   ],
   [Role.orgAdmin]: [adminGroup(true), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, adminLogGroup],
-  [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, logGroup],
-  [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup],
-  [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
+  [Role.orgAreaAdmin]: sharedTableMenu,
+  // SPEC's care-staff-like group lists both change logs.
+  [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
+  // Guards watch the residents: the live wall, where each worn device is and whether it is on, and the alerts they answer.
+  [Role.orgGuard]: [{ group: 'members', pages: ['member', 'wall', 'device-real-time'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff', 'audit'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
-  [Role.hospitalAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, adminLogGroup],
-  [Role.hospitalDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
-  [Role.clinicAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, adminLogGroup],
-  [Role.clinicDoctor]: [staffMemberGroup, alertGroup, careGroup, vitalGroup],
+  [Role.hospitalAdmin]: sharedTableMenu,
+  [Role.hospitalDoctor]: sharedTableMenu,
+  [Role.clinicAdmin]: sharedTableMenu,
+  [Role.clinicDoctor]: sharedTableMenu,
   [Role.hotelAdmin]: [adminGroup(true), hotelMemberGroup, hotelAdminAlertGroup, adminLogGroup],
   [Role.hotelAreaAdmin]: [adminGroup(false), hotelMemberGroup, hotelAdminAlertGroup],
   [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, adminAlertGroup, { group: 'logs', pages: ['audit'] }],
@@ -220,9 +252,11 @@ function hasWearablePages(role: StaffRole): boolean {
   return role === Role.engineer || role === Role.manager || roleMenu[role].some((g) => g.pages.includes('heartrate'));
 }
 
+/** A role's route table: the common pages, its menu's pages (less those its shared table omits for it), the wearable pages. */
 export function rolePages(role: StaffRole): PageKey[] {
   const pages = new Set<PageKey>(commonPages);
-  for (const g of roleMenu[role]) for (const p of g.pages) pages.add(p);
+  const omitted = new Set(sharedTableOmits[role] ?? []);
+  for (const g of roleMenu[role]) for (const p of g.pages) if (!omitted.has(p)) pages.add(p);
   if (hasWearablePages(role)) for (const p of wearablePages) pages.add(p);
   return [...pages];
 }
