@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Resource, Role, apiGroupDetail, roleRow } from '@vigil/contracts';
+import { OrgType, Resource, Role, apiGroupDetail, roleRow } from '@vigil/contracts';
 import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import RolePage from './RolePage.tsx';
@@ -10,7 +10,7 @@ const at = 1_767_225_600;
 const role = (id: number, i18n: string, api_group_id: number, api_group_name: string) => ({
   id,
   i18n,
-  org_type: 1,
+  org_type: OrgType.care,
   is_guard: false,
   api_group_id,
   api_group_name,
