@@ -116,14 +116,18 @@ const adminGroup = (withOrg: boolean): MenuGroup => ({
   group: 'organisation',
   pages: withOrg ? ['org', 'area', 'staff', 'role'] : ['area', 'staff'],
 });
+/**
+ * Care homes, hospitals and clinics own the sleep sensors, so their roles read the sleep perception
+ * history (SPEC's member-care area lists `device-sleep-history`), and the index shows its panel.
+ */
 const memberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-real-time', 'medical-state-log'],
+  pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-real-time', 'device-sleep-history', 'medical-state-log'],
 };
 /** SPEC's care-staff-like table lists the 4G watch page where the org area has its IoT devices. */
 const staffMemberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'wall', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
+  pages: ['member', 'wall', 'member-device', 'device-chylyng', 'device-real-time', 'device-sleep-history', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 /** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
@@ -164,7 +168,7 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.orgAdmin]: [adminGroup(true), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, adminLogGroup],
   [Role.orgAreaAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, logGroup],
   [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup],
-  [Role.orgGuard]: [{ group: 'members', pages: ['member'] }, alertGroup],
+  [Role.orgGuard]: [{ group: 'members', pages: ['member', 'device-sleep-history'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff', 'audit'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
   [Role.hospitalAdmin]: [adminGroup(false), memberGroup, adminAlertGroup, careGroup, vitalGroup, adminLogGroup],
@@ -177,7 +181,7 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, adminAlertGroup],
   [Role.guardStaff]: [guardMemberGroup, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
-  [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
+  [Role.nursingAide]: [{ group: 'members', pages: ['member', 'device-sleep-history'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
 };
 
 /** Where `/` leads for each role: its landing page (SPEC §2's redirects), `home` if none. */
