@@ -82,6 +82,7 @@ export const alertList = defineList({
     user_id: (v) => eq(abnormalEvents.memberId, v),
   },
   dateColumn: abnormalEvents.occurTime,
+  binding: (ids) => inArray(abnormalEvents.bindingId, ids),
   toItems: async (db, rows) => {
     const handles = await handlesOf(
       db,

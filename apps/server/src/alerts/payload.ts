@@ -5,6 +5,7 @@ import {
   type AbnormalListItem,
   type DeviceType,
   toUnix,
+  userSystemDeviceTypes,
 } from '@vigil/contracts';
 import type { abnormalEvents } from '../db/schema/index.ts';
 
@@ -27,9 +28,11 @@ export function toAbnormalItem(
   names: AbnormalNames,
   handle: AbnormalHandle | null,
 ): AbnormalListItem {
-  const sourceType = names.device
-    ? deviceTypeStoreCategory[names.device.type as DeviceType]
-    : AbnormalSourceType.member;
+  const sourceType = !names.device
+    ? AbnormalSourceType.member
+    : userSystemDeviceTypes.has(names.device.type)
+      ? AbnormalSourceType.userSystem
+      : deviceTypeStoreCategory[names.device.type as DeviceType];
   return {
     id: row.id,
     type: row.type,

@@ -67,6 +67,8 @@ export const memberDevicePlan: Partial<Record<DeviceType, readonly MemberRef[]>>
     ['hotel', 1],
     ['hotel', 2],
     ['hotel', 3],
+    // The clinic's day beds, so its staff's sleep perception history has a sensor to read.
+    ['clinic', 0],
   ],
   [DeviceType.watchB07]: [
     ['care', 10],

@@ -5,6 +5,7 @@ import { abnormalEvents } from '../db/schema/index.ts';
 import type { Emit } from './types.ts';
 import { loadAbnormalItems } from '../alerts/items.ts';
 import { abnormalEventName } from './relay.ts';
+import { announced } from './payloads.ts';
 import { isAreaScoped, type SocketPrincipal } from './rooms.ts';
 
 /** A client away longer than this many events reloads its list instead (it does on every connect). */
@@ -33,7 +34,7 @@ export async function replayMissed(app: FastifyInstance, p: SocketPrincipal, sin
   for (const { row, item } of rows) {
     const closed = row.isHandle || row.recoveredAt !== null;
     // Raised and closed while the client was away: it never saw it, so there is nothing to remove.
-    if (closed && row.id > since.id) continue;
+    if ((closed && row.id > since.id) || !announced(item, closed)) continue;
     emit(abnormalEventName(item, closed), item);
     sent += 1;
   }

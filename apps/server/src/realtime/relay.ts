@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ABNORMAL_SNOOZE_EVENT, DELIVERY_ORDER_EVENT, abnormalSnoozeChange, type RealtimeAbnormal, RealtimeEvent, deliveryOrderEvent, realtimeRoomEvent } from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
 import type { StaffNamespace } from './types.ts';
-import { parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
+import { announced, parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
 import { abnormalTargets, deliveryTargets, liveTargets } from './rooms.ts';
 
 type Scoped = DomainEvents['abnormal'][0];
@@ -26,6 +26,7 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
       app.log.error({ payload: event.payload }, 'realtime: abnormal payload failed validation; not sent');
       return;
     }
+    if (!announced(payload, handled)) return;
     staff.to(abnormalTargets(event.org_id, event.area_id)).emit(abnormalEventName(payload, handled), payload);
   };
   const onAbnormal = deliver(false);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { fromUnix, type ListQueryBase, type Paginated } from '@vigil/contracts';
+import { fromUnix, strictListFilters, type ListQueryBase, type Paginated } from '@vigil/contracts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Principal } from '../auth/principal.ts';
 import { scopeCondition, type ScopeColumns } from '../auth/scope.ts';
-import { notFound } from '../http/errors.ts';
+import { invalid, notFound } from '../http/errors.ts';
+import { localDay, localMonth, type Window } from './calendar.ts';
 import { countTotal, pageSlice, paginate } from './paging.ts';
 import { containsPattern } from './rows.ts';
 import { compileWire, wireSource, type Wire, type WireMap } from './wire.ts';
@@ -49,8 +50,16 @@ export type ListDefinition<TTable extends TableWithId, TRow, TQuery extends List
   filters?: { [K in keyof z.output<TQuery>]?: (value: NonNullable<z.output<TQuery>[K]>) => SQL | undefined };
   /** Columns matched by `name` (one column) and `keyword` (any of several), case-insensitively. */
   search?: { name?: AnyPgColumn; keyword?: readonly AnyPgColumn[] };
-  /** Column of start_date/end_date (unix seconds, both inclusive); default created_at. */
+  /**
+   * Column of start_date/end_date (unix seconds, both inclusive), `month` (YYYYMM) and
+   * `physical_date` (the local day holding it); default created_at.
+   */
   dateColumn?: AnyPgColumn;
+  /**
+   * Rows that came through one of these device bindings (SPEC's bind id): enables `bind_id` and
+   * `binds`. A list without it refuses both with -5.
+   */
+  binding?: (bindIds: number[]) => SQL;
   /** order_by values that are neither a column of `table` with that SQL name nor a key of `wire`. */
   orderColumns?: Record<string, AnyPgColumn | SQL>;
   /**
@@ -116,7 +125,22 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
     return rows.map((row, i) => ({ row, item: items[i] }));
   }
 
+  const within = (column: AnyPgColumn, w: Window) => and(gte(column, fromUnix(w.from)), lt(column, fromUnix(w.to)));
+  const custom = (def.filters ?? {}) as Record<string, ((v: unknown) => SQL | undefined) | undefined>;
+  // What the kit applies itself; any other SPEC filter needs the definition's own.
+  const builtIn: Partial<Record<(typeof strictListFilters)[number], boolean>> = {
+    month: dateColumn !== undefined,
+    physical_date: dateColumn !== undefined,
+    bind_id: def.binding !== undefined,
+    binds: def.binding !== undefined,
+  };
+  const inapplicable = strictListFilters.filter((key) => !custom[key] && !builtIn[key]);
+
   function listWhere(p: Principal, q: ListQueryBase & Record<string, unknown>): SQL | undefined {
+    // A SPEC filter this list cannot apply is refused rather than ignored: ignoring it would
+    // answer every row to a question about a few (GET /abnormal?bind_id=… once did).
+    const refused = inapplicable.filter((key) => q[key] !== undefined);
+    if (refused.length) throw invalid(refused.map((field) => ({ field, message: 'listFilter.notApplicable' })));
     const conditions: (SQL | undefined)[] = [scopeOf(p, q as Partial<z.output<TQuery>>)];
     if (q.name !== undefined && def.search?.name) conditions.push(ilike(def.search.name, containsPattern(q.name)));
     if (q.keyword !== undefined && def.search?.keyword?.length) {
@@ -125,7 +149,10 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
     }
     if (dateColumn && q.start_date !== undefined) conditions.push(gte(dateColumn, fromUnix(q.start_date)));
     if (dateColumn && q.end_date !== undefined) conditions.push(lte(dateColumn, fromUnix(q.end_date)));
-    const custom = (def.filters ?? {}) as Record<string, ((v: unknown) => SQL | undefined) | undefined>;
+    if (dateColumn && q.month !== undefined && !custom.month) conditions.push(within(dateColumn, localMonth(q.month)));
+    if (dateColumn && q.physical_date !== undefined && !custom.physical_date) conditions.push(within(dateColumn, localDay(q.physical_date)));
+    if (def.binding && q.bind_id !== undefined && !custom.bind_id) conditions.push(def.binding([q.bind_id]));
+    if (def.binding && q.binds !== undefined && !custom.binds) conditions.push(def.binding(q.binds));
     if (q.org_id !== undefined && def.scope && !custom.org_id) conditions.push(eq(def.scope.org, q.org_id));
     if (q.area_id !== undefined && def.scope?.area && !custom.area_id) conditions.push(eq(def.scope.area, q.area_id));
     for (const [key, filter] of Object.entries(custom)) {

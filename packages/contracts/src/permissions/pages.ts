@@ -117,14 +117,18 @@ const adminGroup = (withOrg: boolean): MenuGroup => ({
   group: 'organisation',
   pages: withOrg ? ['org', 'area', 'staff', 'role'] : ['area', 'staff', 'role'],
 });
+/**
+ * Care homes, hospitals and clinics own the sleep sensors, so their roles read the sleep perception
+ * history (SPEC's member-care area lists `device-sleep-history`), and the index shows its panel.
+ */
 const memberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-real-time', 'medical-state-log'],
+  pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-real-time', 'device-sleep-history', 'medical-state-log'],
 };
 /** SPEC's care-staff-like table lists the 4G watch page where the org area has its IoT devices. */
 const staffMemberGroup: MenuGroup = {
   group: 'members',
-  pages: ['member', 'wall', 'member-device', 'device-chylyng', 'device-real-time', 'medical-state-log'],
+  pages: ['member', 'wall', 'member-device', 'device-chylyng', 'device-real-time', 'device-sleep-history', 'medical-state-log'],
 };
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 /** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
@@ -152,7 +156,7 @@ const adminLogGroup: MenuGroup = { group: 'logs', pages: [...logGroup.pages, 'au
  */
 const sharedTableMenu: readonly MenuGroup[] = [
   adminGroup(false),
-  { group: 'members', pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-chylyng', 'device-real-time', 'medical-state-log'] },
+  { group: 'members', pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-chylyng', 'device-real-time', 'device-sleep-history', 'medical-state-log'] },
   adminAlertGroup,
   careHomeGroup,
   vitalGroup,
@@ -196,7 +200,7 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   // SPEC's care-staff-like group lists both change logs.
   [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
   // Guards watch the residents: the live wall, where each worn device is and whether it is on, and the alerts they answer.
-  [Role.orgGuard]: [{ group: 'members', pages: ['member', 'wall', 'device-real-time'] }, alertGroup],
+  [Role.orgGuard]: [{ group: 'members', pages: ['member', 'wall', 'device-real-time', 'device-sleep-history'] }, alertGroup],
   [Role.pharmacyAdmin]: [{ group: 'pharmacy', pages: ['medication-delivery', 'area', 'staff', 'audit'] }],
   [Role.pharmacyStaff]: [{ group: 'pharmacy', pages: ['medication-delivery'] }],
   [Role.hospitalAdmin]: sharedTableMenu,
@@ -209,7 +213,7 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, adminAlertGroup],
   [Role.guardStaff]: [guardMemberGroup, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).
-  [Role.nursingAide]: [{ group: 'members', pages: ['member'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
+  [Role.nursingAide]: [{ group: 'members', pages: ['member', 'device-sleep-history'] }, { group: 'care', pages: [...careGroup.pages, 'handover'] }, vitalGroup],
 };
 
 /** Where `/` leads for each role: its landing page (SPEC §2's redirects), `home` if none. */

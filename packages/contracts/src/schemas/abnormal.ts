@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AbnormalStoreCategory } from '../enums/devices.ts';
+import { AbnormalStoreCategory, DeviceType } from '../enums/devices.ts';
 import { optionalText, textField } from '../rules/text.ts';
 import { auditFields, listQuery, optionalQueryDate, optionalQueryInt, unixSeconds } from './envelope.ts';
 
@@ -18,6 +18,14 @@ export const AbnormalSourceType = {
 } as const;
 export type AbnormalSourceType = (typeof AbnormalSourceType)[keyof typeof AbnormalSourceType];
 export const USER_SYSTEM_SOURCE = AbnormalSourceType.userSystem;
+
+/**
+ * Devices a member keeps and binds through the member (user) system rather than the
+ * organisation's device pages: SPEC §7 lists the FORA D40g only under `/user-system/device/bind/forad40g`
+ * (the 4G watch has an organisation page too). Their alerts are member-system alerts, sent on
+ * SPEC's user channel.
+ */
+export const userSystemDeviceTypes: ReadonlySet<number> = new Set([DeviceType.foraD40g]);
 
 /** SPEC §3 detail: value (string or number), standard, minute; the detail view adds lat and lng. */
 export const abnormalDetailData = z.object({

@@ -56,6 +56,24 @@ export const optionalQueryDate = z.coerce
   .optional()
   .transform((v) => (v === undefined || v === UNSET ? undefined : v));
 
+/**
+ * SPEC §3 `month`: a calendar month written `YYYYMM` (202611 is November 2026), 1970 to 2099;
+ * -1 (or absence) means unset.
+ */
+export const optionalQueryMonth = z.coerce
+  .number({ error: 'listFilter.invalidMonth' })
+  .int({ message: 'listFilter.invalidMonth' })
+  .refine((v) => v === UNSET || (v >= 197001 && v <= 209912 && v % 100 >= 1 && v % 100 <= 12), { message: 'listFilter.invalidMonth' })
+  .optional()
+  .transform((v) => (v === undefined || v === UNSET ? undefined : v));
+
+/**
+ * SPEC §3 filters a list applies only where its rows can answer them (docs/resources.md): a list
+ * that cannot refuses a value with -5 on the field instead of ignoring it.
+ */
+export const strictListFilters = ['bind_id', 'binds', 'month', 'physical_date', 'upper_id', 'router'] as const;
+export type StrictListFilter = (typeof strictListFilters)[number];
+
 /** A query id list `1,2,3` or repeated param; -1 means unset. */
 export const optionalQueryIntList = z
   .union([z.string(), z.array(z.string())])
@@ -98,7 +116,7 @@ export const listQueryBase = z.object({
   type: optionalQueryInt,
   state: optionalQueryInt,
   class: optionalQueryInt,
-  month: optionalQueryInt,
+  month: optionalQueryMonth,
   is_handle: optionalQueryInt,
   physical_date: optionalQueryDate,
   types: optionalQueryIntList,

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { type GoogleMapInstance, type GoogleMaps, type MapDrawing, loadGoogleMaps } from './google-maps.ts';
+import { removeWhenIdle } from './leaflet-teardown.ts';
 
 export type MapPoint = {
   id: number;
@@ -28,12 +29,15 @@ export function PositionMap({ points, height = 360 }: Props) {
   const { t } = useTranslation();
   const { mapsKey, mapTiles } = runtimeConfig();
   const [failed, setFailed] = useState(false);
+  // One function for the map's lifetime: the maps build in an effect keyed on it, so a new one on
+  // every render (each live update of the points) tore the map down and built it again.
+  const fail = useCallback(() => setFailed(true), []);
   if (!mapsKey && !mapTiles) return <Alert severity="info">{t('map.noTiles')}</Alert>;
   if (failed) return <Alert severity="warning">{t('map.failed')}</Alert>;
   return mapsKey ? (
-    <GoogleMap points={points} height={height} onFail={() => setFailed(true)} />
+    <GoogleMap points={points} height={height} onFail={fail} />
   ) : (
-    <OpenMap points={points} height={height} tiles={mapTiles} onFail={() => setFailed(true)} />
+    <OpenMap points={points} height={height} tiles={mapTiles} onFail={fail} />
   );
 }
 
@@ -51,9 +55,11 @@ function OpenMap({ points, height, tiles, onFail }: MapProps & { tiles: string }
 
   useEffect(() => {
     let cancelled = false;
+    let remove = () => {};
     void Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([L]) => {
       if (cancelled || !host.current) return;
       const m = L.map(host.current, { attributionControl: true }).setView(defaultCentre, 13);
+      remove = removeWhenIdle(m);
       let loaded = false;
       const tileLayer = L.tileLayer(tiles, { maxZoom: 19, attribution: '© OpenStreetMap' });
       tileLayer.on('tileload', () => (loaded = true));
@@ -68,8 +74,9 @@ function OpenMap({ points, height, tiles, onFail }: MapProps & { tiles: string }
     });
     return () => {
       cancelled = true;
-      map.current?.remove();
+      remove();
       map.current = null;
+      layer.current = null;
     };
   }, [tiles, onFail]);
 

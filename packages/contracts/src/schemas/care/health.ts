@@ -58,7 +58,13 @@ const editable = {
 };
 
 /** POST /care/health. */
-export const careHealthCreate = z.strictObject({ member_id: id, abnormal_id: id.nullable().optional(), ...editable });
+export const careHealthCreate = z.strictObject({
+  member_id: id,
+  abnormal_id: id.nullable().optional(),
+  ...editable,
+  /** Absent: the caller, who is then the one teaching (docs/care.md). */
+  educator_id: id.optional(),
+});
 export type CareHealthCreate = z.infer<typeof careHealthCreate>;
 
 /** PUT/PATCH /care/health/{id}: the member and the alert stay. */

@@ -46,6 +46,8 @@ export async function apiGroupRoutes(app: FastifyInstance): Promise<void> {
         ...(body.permissions !== undefined && { permissions: body.permissions }),
       }),
       search: { name: apiGroups.name, keyword: [apiGroups.name, apiGroups.remark] },
+      // SPEC §3 router: the group a role (by its number) holds.
+      filters: { router: (v) => sql`exists (select 1 from roles r where r.api_group_id = "api_groups"."id" and r.id = ${v})` },
       beforeWrite: ({ principal, values, before }) => {
         if (!isOperator(principal)) throw forbidden();
         checkPermissions(values.permissions as ApiPermission[] | undefined, before?.permissions);

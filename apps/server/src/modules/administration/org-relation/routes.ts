@@ -57,6 +57,8 @@ export const orgRelationRoutes = defineResource({
   toUpdate: (body) => ({ ...(body.grants !== undefined && { grants: body.grants }) }),
   filters: {
     type: (v) => eq(related.type, v),
+    // SPEC §3 upper_id: the relations an upper organisation grants.
+    upper_id: (v) => eq(orgRelations.orgId, v),
     enable: (v) => eq(orgRelations.enabled, v === 1),
     keyword: (v) => ilike(related.name, containsPattern(v)),
   },

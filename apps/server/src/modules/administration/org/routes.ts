@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { orgResource } from '@vigil/contracts';
-import { orgs } from '../../../db/schema/index.ts';
+import { orgRelations, orgs } from '../../../db/schema/index.ts';
 import { isOperator } from '../../../auth/scope.ts';
 import { forbidden } from '../../../http/errors.ts';
 import { defineResource } from '../../../resources/define.ts';
@@ -36,6 +36,8 @@ export const orgRoutes = defineResource({
   filters: {
     type: (v) => eq(orgs.type, v),
     enable: (v) => eq(orgs.enabled, v === 1),
+    // SPEC §3 upper_id: the organisations an upper organisation relates to (its related organisations).
+    upper_id: (v) => sql`${orgs.id} in (select ${orgRelations.relatedOrgId} from ${orgRelations} where ${orgRelations.orgId} = ${v})`,
   },
   search: { name: orgs.name, keyword: [orgs.name, orgs.phone, orgs.address] },
   enable: 'enabled',

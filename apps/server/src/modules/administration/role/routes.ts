@@ -38,6 +38,8 @@ export const roleRoutes = defineResource({
   toUpdate: (body) => ({ ...(body.api_group_id !== undefined && { apiGroupId: body.api_group_id }) }),
   filters: {
     type: (v) => inArray(roles.id, staffRoles.filter((r) => roleOrgType[r] === (v as OrgType))),
+    // SPEC §3 router: the role number, as sign-in answers it.
+    router: (v) => eq(roles.id, v),
   },
   restrict: (principal) => (isOperator(principal) ? undefined : inArray(roles.id, visibleRoles(principal))),
   operations: ['list', 'detail', 'put', 'patch'],

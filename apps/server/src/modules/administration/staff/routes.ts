@@ -52,6 +52,8 @@ const staffCrudRoutes = defineResource({
   }),
   filters: {
     role_id: (v) => eq(staff.role, v),
+    // SPEC §3 router: the role number, as sign-in answers it.
+    router: (v) => eq(staff.role, v),
     enable: (v) => eq(staff.enabled, v === 1),
   },
   search: { name: staff.name, keyword: [staff.account, staff.name, staff.phone, staff.email] },

@@ -45,6 +45,8 @@ export const tempRoleRoutes = defineResource({
   filters: {
     user_id: (v) => eq(tempRoles.staffId, v),
     role_id: (v) => eq(tempRoles.role, v),
+    // SPEC §3 router: the role number, as sign-in answers it.
+    router: (v) => eq(tempRoles.role, v),
     state: (v) => (v === 1 ? activeNow : not(activeNow)),
     keyword: (v) => or(ilike(staff.name, containsPattern(v)), ilike(staff.account, containsPattern(v))),
   },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { handleRecordResource } from '@vigil/contracts';
 import { abnormalEvents, abnormalHandles } from '../../../db/schema/index.ts';
 import { defineResource } from '../../../resources/define.ts';
@@ -35,5 +35,6 @@ export const handleRecordRoutes = defineResource({
     keyword: matchesAny(abnormalHandles.content, abnormalHandles.staffName, handledMember),
   },
   dateColumn: abnormalHandles.handleTime,
+  binding: (ids) => inArray(abnormalEvents.bindingId, ids),
   operations: ['list', 'detail'],
 });

@@ -172,6 +172,17 @@ describe('from an alert', () => {
   });
 });
 
+describe('/care/health educator', () => {
+  it('is the caller when the body names none, and the named staff member otherwise', async () => {
+    const { educator_id: _named, ...body } = bodies()['/care/health'];
+    const res = await api(t.app, tokens.adminA).post('/care/health', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ educator_id: world.accounts.adminA });
+    const named = await api(t.app, tokens.adminA).post('/care/health', bodies()['/care/health']);
+    expect(named.json().data).toMatchObject({ educator_id: world.accounts.staffA });
+  });
+});
+
 describe('/medicine', () => {
   it("is each organisation's own catalogue", async () => {
     const list = dataEnvelope(paginated(medicineRow)).parse((await api(t.app, tokens.staffA).get('/medicine')).json()).data;

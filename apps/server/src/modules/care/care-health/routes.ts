@@ -16,7 +16,9 @@ export const careHealthRoutes = defineResource({
     educator_name: staffName(t.educatorId),
   },
   scope: careScope(t),
-  beforeWrite: async ({ tx, principal, action, before, values }) => {
+  beforeWrite: async ({ tx, principal, action, before, values: body }) => {
+    // A create without an educator records the caller as the one who taught (docs/care.md).
+    const values = action === 'create' && body.educatorId === undefined ? { ...body, educatorId: principal.staffId } : body;
     const placed = action === 'create' && values.memberId !== undefined ? await placeOnMember(tx, principal, values.memberId) : undefined;
     const orgId = placed?.orgId ?? before?.org_id;
     if (placed && values.abnormalId) await assertMemberAlert(tx, values.memberId!, values.abnormalId);

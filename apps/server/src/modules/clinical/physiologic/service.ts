@@ -19,6 +19,7 @@ import type { Db } from '../../../db/client.ts';
 import { members, readingRollups, readings } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
 import { defineList } from '../../../resources/list.ts';
+import { readingsOfBindings } from '../../../resources/bindings.ts';
 import type { WireMap } from '../../../resources/wire.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
 import { ROLLUP_SECONDS, refreshRollupHour } from '../../../ingest/rollups.ts';
@@ -91,6 +92,7 @@ function readingListOf(kindName: PhysiologicalKind) {
       types: (v: number[]) => inArray(readings.source, v),
     },
     dateColumn: readings.occurTime,
+    binding: readingsOfBindings,
     orderColumns: { start_time: readings.occurTime },
     toItems: (_db, rows) => rows.map((row) => shape.toRow(row)),
   });

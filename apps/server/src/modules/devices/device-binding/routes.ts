@@ -61,6 +61,7 @@ function bindingList(resource: BindingResource, which: SQL) {
       keyword: matchesAny(devices.serial, boundMemberName),
     },
     dateColumn: deviceBindings.boundAt,
+    binding: (ids) => inArray(deviceBindings.id, ids),
     operations: ['list', 'detail'],
   });
 }

@@ -58,9 +58,27 @@ describe('GET /device/sleep/history', () => {
     // One record reads back the same; a role whose pages lack the history is refused (-3).
     const one = await api(instance.app, token).get(`/device/sleep/history/${data.list[0].id}`);
     expect(one.json().data).toEqual(data.list[0]);
-    const other = await login(instance.app, 'orgadmin', DEMO_PASSWORD);
+    const other = await login(instance.app, 'pharmadmin', DEMO_PASSWORD);
     const refused = await api(instance.app, other).get('/device/sleep/history');
     expect(refused.json().code).toBe(ErrorCode.noPermission);
+  });
+
+  it.each(['orgstaff', 'hospadmin', 'clinicadmin', 'aide'])('gives %s the bed history of its own organisation’s sleep sensors', async (account) => {
+    const token = await login(instance.app, account, DEMO_PASSWORD);
+    const res = await api(instance.app, token).get('/device/sleep/history', { per_page: -1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = paginated(sleepHistoryRow).parse(res.json().data).list;
+    expect(list.length).toBeGreaterThan(0);
+    const [own] = await database.db.select({ orgId: staff.orgId }).from(staff).where(eq(staff.account, account));
+    expect(new Set(list.map((r) => r.org_id))).toEqual(new Set([own.orgId]));
+  });
+
+  it('keeps a hotel area admin to its own area', async () => {
+    const token = await login(instance.app, 'hotelarea', DEMO_PASSWORD);
+    const list = paginated(sleepHistoryRow).parse((await api(instance.app, token).get('/device/sleep/history', { per_page: -1 })).json().data).list;
+    const [own] = await database.db.select({ areaId: staff.areaId }).from(staff).where(eq(staff.account, 'hotelarea'));
+    expect(list.length).toBeGreaterThan(0);
+    expect(new Set(list.map((r) => r.area_id))).toEqual(new Set([own.areaId]));
   });
 
   it('filters by bed status', async () => {

@@ -148,7 +148,7 @@ describe('sleep-device panel (GET /device/sleep/summary)', () => {
   });
 
   it('refuses a role without the sleep history page (-3)', async () => {
-    expect((await get('orgadmin', IndexPanelPath.sleepDevices)).code).toBe(ErrorCode.noPermission);
+    expect((await get('pharmadmin', IndexPanelPath.sleepDevices)).code).toBe(ErrorCode.noPermission);
   });
 });
 

@@ -89,6 +89,7 @@ export const realTimeList = defineList({
     area_id: (v) => eq(areaId, v),
     user_id: (v) => eq(deviceBindings.memberId, v),
   },
+  binding: (ids) => inArray(deviceBindings.id, ids),
   orderColumns: { last_seen_at: devices.lastSeenAt },
   toItems: (_db, rows) => {
     const now = new Date();

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DeviceType, sleepHistoryResource } from '@vigil/contracts';
 import { devices, readings } from '../../../db/schema/index.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
+import { readingsOfBindings } from '../../../resources/bindings.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { areaName, memberName } from '../../../resources/names.ts';
 import { matchesAny } from '../../../resources/rows.ts';
@@ -45,6 +46,7 @@ export const sleepHistoryRoutes = defineResource({
     keyword: matchesAny(devices.serial, guestName, room),
   },
   dateColumn: readings.occurTime,
+  binding: readingsOfBindings,
   orderColumns: { occur_time: readings.occurTime },
   operations: ['list', 'detail'],
 });

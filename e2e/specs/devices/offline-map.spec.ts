@@ -1,0 +1,38 @@
+import type { Route } from '@playwright/test';
+import { expect, loginAs, test } from '../../fixtures.ts';
+
+/**
+ * Tiles at a loopback address that this spec intercepts: nothing is ever sent to it, and each tile
+ * request fails when the spec says so.
+ */
+const TILES = 'http://127.0.0.1:59999';
+
+test('the live device page with unreachable map tiles shows coordinates and tears the map down without an error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The server is configured without tiles; this page is told of tiles that will not load.
+  await page.route('**/config.js', async (route) => {
+    const response = await route.fetch();
+    const body = `${await response.text()}\nwindow.__VIGIL_CONFIG__ = { ...window.__VIGIL_CONFIG__, mapTiles: '${TILES}/{z}/{x}/{y}.png' };\n`;
+    await route.fulfill({ response, body });
+  });
+  // A slow, unreachable tile server: its requests hang, then fail.
+  const held: Route[] = [];
+  await page.route(`${TILES}/**`, (route) => {
+    held.push(route);
+  });
+
+  await loginAs(page, 'guardadmin');
+  await page.goto('/device-real-time');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  // The user zooms in; the tiles fail while the zoom runs, as they do from a tile server that
+  // times out, and the map gives way to the coordinates.
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  for (const route of held.splice(0)) await route.abort('connectionrefused');
+  await expect(page.getByText('The map could not load: positions are shown as coordinates.')).toBeVisible();
+
+  // On to another page and its rows: the removed map's zoom has ended by then.
+  await page.goto('/member');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  expect(errors).toEqual([]);
+});
