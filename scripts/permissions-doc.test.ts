@@ -16,4 +16,13 @@ describe('docs/permissions.md', () => {
     expect(cells[2 + 17]).toBe('RUM');
     expect(cells[2 + 2]).toBe('RCUMD');
   });
+
+  it('shows the guards (5, 16) only reading members', () => {
+    const row = permissionsDoc()
+      .split('\n')
+      .find((line) => line.startsWith('| `/user` |'))!;
+    const cells = row.split('|').map((c) => c.trim());
+    expect(cells[2 + 5]).toBe('R');
+    expect(cells[2 + 16]).toBe('R');
+  });
 });

@@ -17,6 +17,31 @@ const roleName = Object.fromEntries(Object.entries(Role).map(([name, value]) => 
 const letters: Record<string, string> = { GET: 'R', POST: 'C', PUT: 'U', PATCH: 'M', DELETE: 'D' };
 const order = ['R', 'C', 'U', 'M', 'D'];
 
+/**
+ * Why each role may or may not administer members (SPEC §6 and the role's work): the table's
+ * letters come from the default groups, the reasons from here.
+ */
+const memberWork: Record<StaffRole, string> = {
+  [Role.engineer]: 'operator level: sets up members for any organisation',
+  [Role.manager]: 'operator level: sets up members for any organisation',
+  [Role.orgAdmin]: "administers the care organisation's residents",
+  [Role.orgAreaAdmin]: "administers the residents of the admin's area",
+  [Role.orgStaff]: 'care staff admit, update and discharge residents',
+  [Role.orgGuard]: 'watches and handles alerts (safe zones come with the device-state page); does not administer members',
+  [Role.pharmacyAdmin]: 'fills orders; reads members only through an order',
+  [Role.pharmacyStaff]: 'fills orders; reads members only through an order',
+  [Role.hospitalAdmin]: "administers the hospital's patients",
+  [Role.hospitalDoctor]: "registers and updates the hospital's own patients",
+  [Role.clinicAdmin]: "administers the clinic's patients",
+  [Role.clinicDoctor]: "registers and updates the clinic's own patients",
+  [Role.hotelAdmin]: "administers the hotel's guests under watch",
+  [Role.hotelAreaAdmin]: "administers the guests of the admin's area",
+  [Role.guardAdmin]: "administers the guard company's watched people",
+  [Role.guardAreaAdmin]: "administers the watched people of the admin's area",
+  [Role.guardStaff]: 'watches, handles alerts, sets safe zones; does not administer members',
+  [Role.nursingAide]: 'records care and updates details; does not admit, remove or disable',
+};
+
 /** The markdown of docs/permissions.md, from the contracts alone. */
 export function permissionsDoc(): string {
   const roles = staffRoles as StaffRole[];
@@ -29,6 +54,12 @@ export function permissionsDoc(): string {
   const head = `| route | ${roles.map((r) => `${r} ${roleName[r]}`).join(' | ')} |`;
   const rule = `|---|${roles.map(() => ':-:').join('|')}|`;
   const rows = resources.sort().map((r) => `| \`${r}\` | ${roles.map((role) => cell(role, r)).join(' | ')} |`);
+  const has = (role: StaffRole, key: string) => byRole.get(role)!.some((p) => `${p.method} ${p.route}` === key);
+  const yesNo = (role: StaffRole, key: string) => (has(role, key) ? 'yes' : 'no');
+  const leastPrivilege = roles.map(
+    (r) =>
+      `| ${r} ${roleName[r]} | ${yesNo(r, 'POST /user')} | ${yesNo(r, 'PUT /user/{id}')} | ${yesNo(r, 'DELETE /user/{id}')} | ${yesNo(r, 'PUT /user/safe-zone/{id}')} | no | ${memberWork[r]} |`,
+  );
   const pages = roles.map((r) => `| ${r} ${roleName[r]} | \`${roleLandingPage[r]}\` | ${rolePages(r).map((p) => `\`${p}\``).join(', ')} |`);
   return [
     '# Permissions by role',
@@ -38,9 +69,23 @@ export function permissionsDoc(): string {
     "Each role's default API group follows from its pages (SPEC §2 route tables, contracts `roleMenu`):",
     'reads for every role with a page, writes for administrators and for the care work staff do, plus',
     'what the pages pick from (`pageSupport`). Least privilege on top: a nursing aide reads the care',
-    'plans and records care but neither writes the plans nor admits, removes or disables members; only',
-    'administrators delete care records others have handled. The server enforces these pairs on every',
-    'route (deny by default) and the console shows a page, tab or button only when its pair is granted.',
+    'plans and records care but neither writes the plans nor admits, removes or disables members;',
+    'guards (5, 16) handle alerts and set safe zones but only read members; only administrators delete',
+    'care records others have handled. The server enforces these pairs on every route (deny by default)',
+    'and the console shows a page, tab or button only when its pair is granted.',
+    '',
+    '## Least privilege: members',
+    '',
+    "Who may create, change and delete members (`/user` and `/user-system/user` alike) and set a",
+    "member's safe zone, by default. Nobody writes records (care, medical, work logs, orders) for a",
+    "related organisation's members: a relation shares them for reading, and every write checks the",
+    "member's own organisation (-3 otherwise). Forms offer only the members one may write for",
+    '(`GET /user?writable=1`). Existing databases get changes to these defaults at start, in every',
+    'stored group still at its default (docs/operations.md, "Upgrades").',
+    '',
+    '| role | create | change | delete | safe zone | for a related organisation | why |',
+    '|---|:-:|:-:|:-:|:-:|:-:|---|',
+    ...leastPrivilege,
     '',
     '## Routes',
     '',

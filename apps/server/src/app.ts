@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, routeNotFound } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerUnsetQuery } from './http/unset-query.ts';
 import { PermissionCatalogue } from './auth/catalogue.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
   registerAlerts(app);
   registerIngest(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -132,7 +134,8 @@ export async function buildApp({ config, database, modules = registerModules }: 
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !path.startsWith(config.apiPrefix + '/') && !path.includes('.');
+    // HEAD is answered like GET (its headers, no body): link checkers and monitors ask with HEAD.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith(config.apiPrefix + '/') && !path.includes('.');
     if (serveWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send(routeNotFound(request.method, request.url));
   });

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { ensureRoles } from './db/bootstrap.ts';
+import { syncDefaultGroups } from './db/default-groups.ts';
 import { ensureOperator } from './auth/operator.ts';
 import { hasOrganisations, seedDemo } from './demo/seed.ts';
 import { writeDemoFiles } from './demo/care-ii.ts';
@@ -23,6 +24,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await database.migrate();
   await ensureRoles(database.db);
   const app = await buildApp({ config, database });
+  // A database made by an earlier version gets the pairs this version's defaults add (and drops
+  // the ones they remove where an admin has not changed the group).
+  await syncDefaultGroups(database.db, app.log);
   await prepareFirstStart(app, config, database);
   await app.listen({ port: config.port, host: config.host });
   // Live readings go through the real ingestion path, so alerts arrive as they would from devices.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { type DemoAccount, demoAccounts, expect, type LoginData, loginAs, test } from '../../fixtures.ts';
-import { seriousAxeViolations, sidebarPaths } from './helpers.ts';
+import { seriousAxeViolations, sidebarPaths, watchContentSecurityPolicy } from './helpers.ts';
 
 /**
  * Issue 15: every page of every demo account's sidebar opens cleanly, and every page in both
@@ -131,6 +131,8 @@ async function open(page: Page, path: string): Promise<void> {
 async function crawl(page: Page, account: DemoAccount, { localesOf, axeOn }: Plan): Promise<{ problems: Problems; pages: number }> {
   const problems: Problems = [];
   const { pending } = watch(page, problems);
+  // Issue 31: every page loads with the CSP in force and the browser reports no violation of it.
+  await watchContentSecurityPolicy(page, problems);
   let pages = 0;
   let sidebar: string[] = [];
   await loginAs(page, account);

@@ -16,7 +16,9 @@ export type SeriousViolation = { id: string; impact: string | null; help: string
  * client-side navigation is checked again without another injection.
  */
 export async function seriousAxeViolations(page: Page): Promise<SeriousViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol, not added as an inline <script>: the console's CSP
+  // refuses inline scripts, and would report the test's own injection as a violation.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   // Colours are judged as drawn: a page that has just come in is still fading from the dimmed
   // pending state, which would read as low contrast. Endless animations (a flashing alarm) never
   // finish, so only the finite ones are awaited.
@@ -60,4 +62,26 @@ export async function sidebarPaths(page: Page): Promise<string[]> {
   const collapsed = sidebar.locator('[aria-expanded="false"]');
   for (let i = 0; i < 20 && (await collapsed.count()) > 0; i++) await collapsed.first().click();
   return sidebar.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/**
+ * Fails the crawl on what the console's Content-Security-Policy blocks or misses: every page
+ * document must come with the policy, and every `securitypolicyviolation` the browser fires (a
+ * script, style, image, socket or tile the policy does not allow) is reported with what was
+ * blocked and where. Listens from before the first script of every document.
+ */
+export async function watchContentSecurityPolicy(page: Page, problems: string[]): Promise<void> {
+  await page.exposeBinding('__vigilCspViolation', (_source, v: { directive: string; blocked: string; url: string; sample: string }) => {
+    problems.push(`CSP violation on ${v.url}: ${v.directive} blocked ${v.blocked || 'inline'} ${v.sample}`.trim());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __vigilCspViolation: (v: object) => void }).__vigilCspViolation;
+      void report({ directive: e.effectiveDirective, blocked: e.blockedURI, url: e.documentURI, sample: e.sample });
+    });
+  });
+  page.on('response', (r) => {
+    if (r.request().isNavigationRequest() && r.request().resourceType() === 'document' && !r.headers()['content-security-policy'])
+      problems.push(`${r.url()} came without a Content-Security-Policy`);
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, areaScopedRoles, permissionKey, roleOrgType, staffRoles, type ApiPermission, type StaffRole } from '@vigil/contracts';
+import { ErrorCode, Role, areaScopedRoles, permissionKey, roleOrgType, staffRoles, type ApiPermission, type StaffRole } from '@vigil/contracts';
 import { apiGroups, roles } from '../db/schema/index.ts';
 import { createArea, createOrg, createStaff } from '../../test/fixtures.ts';
 import { useRouteCatalogue, useTestApp } from '../../test/helpers.ts';
@@ -71,5 +71,15 @@ describe('permission matrix', () => {
     }
     console.log(`permission matrix: ${checked} role × route pairs (${granted} granted), ${mismatches.length} mismatches`);
     expect(mismatches).toEqual([]);
-  }, 180_000);
+  }, 300_000);
+
+  it('walks least-privilege defaults: guards hold no member write, and keep alerts and safe zones', async () => {
+    const memberWrites = ['POST /user', 'PUT /user/{id}', 'PATCH /user/{id}', 'DELETE /user/{id}', 'POST /user-system/user', 'DELETE /user-system/user/{id}'];
+    for (const role of [Role.orgGuard, Role.guardStaff]) {
+      const group = await groupOf(role);
+      expect(memberWrites.filter((key) => group.has(key)), `role ${role}`).toEqual([]);
+      expect(group.has('GET /user') && group.has('POST /handle/abnormal')).toBe(true);
+    }
+    expect((await groupOf(Role.guardStaff)).has('PUT /user/safe-zone/{id}')).toBe(true);
+  });
 });

@@ -96,7 +96,11 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.area, 'read'],
   ],
   'device-chylyng': [[Resource.user, 'read']],
-  'device-real-time': [[Resource.area, 'read']],
+  // Setting a worn device's safe zone is watching work: whoever watches the positions sets it.
+  'device-real-time': [
+    [Resource.area, 'read'],
+    [Resource.userSafeZone, 'handle'],
+  ],
   'handle-record': [[Resource.area, 'read']],
   'device-sleep-history': [[Resource.area, 'read']],
   'member-device-chylyng': [
@@ -188,10 +192,18 @@ const pharmacySidePairs = new Set(['PUT /delivery/medicine/reply/{id}']);
 const pharmacyRoles = new Set<StaffRole>([Role.pharmacyAdmin, Role.pharmacyStaff]);
 
 /**
+ * Guards watch and answer: they handle alerts and set safe zones, but members are admitted,
+ * changed and removed by the organisation's care staff and admins (docs/permissions.md).
+ */
+const guardReadOnly = new Set<string>([Resource.user, Resource.userSystemUser]);
+
+/**
  * Least privilege within the care records (docs/care.md "Permissions by role"): a nursing aide
  * reads the plans and records the care (handles), but does not write the plans themselves.
  */
 const roleReadOnly: Partial<Record<StaffRole, ReadonlySet<string>>> = {
+  [Role.orgGuard]: guardReadOnly,
+  [Role.guardStaff]: guardReadOnly,
   [Role.nursingAide]: new Set([
     Resource.careHealth,
     Resource.careFollowUp,

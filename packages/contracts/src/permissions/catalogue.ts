@@ -310,6 +310,7 @@ export const apiCatalogue: readonly string[] = [
   'PATCH /user/{id}',
   'PUT /user/{id}',
   'PATCH /user/enable/{id}',
+  'PUT /user/safe-zone/{id}',
   'GET /wall',
   'GET /work-log',
   'POST /work-log',

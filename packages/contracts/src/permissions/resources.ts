@@ -81,6 +81,11 @@ export const Resource = {
   deviceBindRealTime: '/device/bind/real-time',
   /** The live wall's snapshot: every member in scope with latest vitals, device state and open alerts. */
   wall: '/wall',
+  /**
+   * A member's safe zone: its own pair (not the member's update) so that guards, who set zones but
+   * do not administer members, can be given it alone (docs/permissions.md).
+   */
+  userSafeZone: '/user/safe-zone',
   deviceBindChylyng: '/device/bind/chylyng',
   deviceSleepSetting: '/device/sleep/setting',
   deviceSpaceSetting: '/device/space/setting',

@@ -91,6 +91,13 @@ export const apiGroups = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     remark: text('remark'),
     permissions: jsonb('permissions').$type<ApiPermission[]>().notNull().default([]),
+    /**
+     * A role's default group: the role, and the role's default pairs as this group last took them
+     * (db/default-groups.ts). Against them an upgrade tells the pairs a version adds or removes
+     * from what an admin changed. Null on groups an admin made.
+     */
+    defaultRole: smallint('default_role'),
+    defaultPermissions: jsonb('default_permissions').$type<ApiPermission[]>(),
     ...auditColumns,
   },
   (t) => [uniqueIndex('api_groups_name_uq').on(t.name)],

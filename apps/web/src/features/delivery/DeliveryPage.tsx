@@ -111,7 +111,7 @@ export default function DeliveryPage() {
 /** The new-order form: a member of the reader's scope, a related pharmacy's area, the medicines. */
 function useOrderDialog(enabled: boolean) {
   const { t } = useTranslation();
-  const members = useResourceOptions(memberResource, {}, enabled);
+  const members = useResourceOptions(memberResource, { writable: 1 }, enabled);
   const pharmacies = useResourceOptions(areaPharmacyResource, {}, enabled);
   const canReadCatalogue = usePermission('GET', Resource.medicine);
   const catalogue = useResourceOptions(medicineResource, { enable: 1 }, enabled && canReadCatalogue);

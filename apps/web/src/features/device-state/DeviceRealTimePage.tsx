@@ -99,7 +99,7 @@ export default function DeviceRealTimePage() {
               id: 'zone',
               label: t('deviceState.setZone'),
               icon: <EditLocationAltIcon fontSize="small" />,
-              permission: { method: 'PUT', route: `${Resource.user}/{id}` },
+              permission: { method: 'PUT', route: `${Resource.userSafeZone}/{id}` },
               onClick: (r) => setZoneOf(r),
             },
           ],
@@ -109,8 +109,8 @@ export default function DeviceRealTimePage() {
         <ActionDialog
           title={t('deviceState.zoneTitle', { name: zoneOf.member_name })}
           method="PUT"
-          path={`${Resource.user}/safe-zone/${zoneOf.member_id}`}
-          permission={{ method: 'PUT', route: `${Resource.user}/{id}` }}
+          path={`${Resource.userSafeZone}/${zoneOf.member_id}`}
+          permission={{ method: 'PUT', route: `${Resource.userSafeZone}/{id}` }}
           touches={[Resource.deviceBindRealTime]}
           onClose={() => setZoneOf(null)}
           dialog={dialog({

@@ -135,7 +135,7 @@ const entryFiles: FilesSpec = {
 /** The add form: the shift, a summary, and up to FORM_ENTRIES entries about the members in scope. */
 function useLogDialog(enabled: boolean) {
   const { t } = useTranslation();
-  const members = useResourceOptions(memberResource, {}, enabled);
+  const members = useResourceOptions(memberResource, { writable: 1 }, enabled);
   const memberOptions = (members.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   const categories = enumOptions(enumValues(WorkLogCategory), workLogCategoryLabelKey, t);
   return dialog({

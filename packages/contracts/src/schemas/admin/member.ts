@@ -85,9 +85,18 @@ export type MemberCreate = z.infer<typeof memberCreate>;
 export const memberUpdate = z.strictObject({ ...memberFields, org_id: id.optional() });
 export type MemberUpdate = z.infer<typeof memberUpdate>;
 
-/** Filters: name, keyword (name, room, id number), org_id, area_id, state (medical state), enable. */
+/**
+ * Filters: name, keyword (name, room, id number), org_id, area_id, state (medical state), enable,
+ * and writable=1: only the members the caller may write records for (its own organisation's, not
+ * those a relation only shares), so that a form's member picker offers only what can be saved.
+ */
 export const memberListQuery = listQuery(['id', 'name', 'room', 'medical_state', 'created_at', 'updated_at']).extend({
   enable: enableFilter,
+  writable: z.coerce
+    .number({ error: ValidationMessage.invalidNumber })
+    .int()
+    .refine((v) => v === 0 || v === 1, { message: ValidationMessage.invalidOption })
+    .optional(),
 });
 export type MemberListQuery = z.infer<typeof memberListQuery>;
 

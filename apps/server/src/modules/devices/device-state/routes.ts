@@ -70,8 +70,8 @@ export async function deviceStateRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/user/safe-zone/:id',
     {
-      // Part of editing the member: the member's update pair.
-      config: { permission: 'PUT /user/{id}' },
+      // A pair of its own: guards set safe zones without the right to edit the member.
+      config: { permission: 'PUT /user/safe-zone/{id}' },
       schema: {
         tags: ['user'],
         summary: "Set or clear a member's safe zone (a circle of lat, lng and radius in metres)",

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { dataEnvelope, idParam, memberCareResource, memberFollow, memberResource, memberRow, memberStateChange } from '@vigil/contracts';
 import { members } from '../../../db/schema/index.ts';
-import { resolvePlacement } from '../../../auth/scope.ts';
+import { isOperator, resolvePlacement } from '../../../auth/scope.ts';
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
 import { defineResource } from '../../../resources/define.ts';
 import { invalidateStandards } from '../../../alerts/standards.ts';
@@ -54,6 +54,8 @@ function memberCrudRoutes(app: FastifyInstance, resource: typeof memberResource 
       ...(body.emergency_phone !== undefined && { emergencyPhone: body.emergency_phone || null }),
       ...(body.remark !== undefined && { remark: body.remark || null }),
     }),
+    // writable=1 leaves out the members a relation only shares: their records are written by their own organisation.
+    restrict: (principal, query) => (query.writable === 1 && !isOperator(principal) ? eq(members.orgId, principal.orgId) : undefined),
     filters: {
       state: (v) => eq(members.medicalState, v),
       enable: (v) => eq(members.enabled, v === 1),

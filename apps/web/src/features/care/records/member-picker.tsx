@@ -11,10 +11,12 @@ import { usePermission } from '../../../lib/session.ts';
  * The one member picker of the care records: the members in scope, searchable by name and area,
  * as a form's `autocomplete` field (`useMemberField`) or, outside a form, as `MemberPicker`. A role
  * without the member list gets none: the member-care area and the alert still fix the member.
+ * `writable` keeps to the members the caller may write records for: a form offers only those, a
+ * list's filter every member whose records the caller reads (a related organisation's too).
  */
-export function useMemberOptions() {
+export function useMemberOptions(writable = false) {
   const allowed = usePermission('GET', Resource.user);
-  const members = useResourceOptions(memberResource, {}, allowed);
+  const members = useResourceOptions(memberResource, writable ? { writable: 1 } : {}, allowed);
   return useMemo(() => (members.data ?? []).map((m: MemberRow) => ({ value: m.id, label: m.area_name ? `${m.name} · ${m.area_name}` : m.name })), [members.data]);
 }
 
@@ -24,7 +26,7 @@ export function useMemberOptions() {
  */
 export function useMemberField() {
   const { label } = useMemberTerm();
-  const options = useMemberOptions();
+  const options = useMemberOptions(true);
   return useMemo(() => ({ name: 'member_id' as const, label, kind: 'autocomplete' as const, required: true, options }), [label, options]);
 }
 
