@@ -138,7 +138,11 @@ export const memberDevicePlan: Partial<Record<DeviceType, readonly MemberRef[]>>
     ['guard', 3],
     ['care', 9],
   ],
-  [DeviceType.multiMeter]: [['clinic', 2]],
+  [DeviceType.multiMeter]: [
+    ['clinic', 2],
+    // The care home's lipid and uric-acid checks: its cholesterol and uric-acid pages have history.
+    ['care', 7],
+  ],
   [DeviceType.urineOutputSensor]: [['care', 20]],
   [DeviceType.smartCup]: [['care', 21]],
   [DeviceType.activityTracker]: [['hotel', 1]],

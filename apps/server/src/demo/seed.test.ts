@@ -4,6 +4,7 @@ import {
   DeliveryOrderState,
   DeviceType,
   HandoverState,
+  MemberChangeStatus,
   OrgType,
   canTransition,
   guardRoles,
@@ -36,6 +37,9 @@ import {
   workLogs,
   handovers,
   handoverActions,
+  medicalStateLogs,
+  memberChangeLogs,
+  staffChangeLogs,
 } from '../db/schema/index.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemoHandovers } from './handover.ts';
@@ -205,6 +209,51 @@ describe('demo seed', () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i].periodStart).toEqual(rows[i - 1].periodEnd);
     const carried = await database.db.select().from(handoverActions);
     expect(carried.some((a) => a.carriedFromId !== null && a.doneAt !== null)).toBe(true);
+  });
+
+  it('keeps a change history that led to the world as seeded, in every organisation with staff or members', async () => {
+    const orgRows = await database.db.select().from(orgs);
+    const staffRows = await database.db.select().from(staff);
+    const memberRows = await database.db.select().from(members);
+    const staffLog = await database.db.select().from(staffChangeLogs).orderBy(asc(staffChangeLogs.createdAt));
+    const memberLog = await database.db.select().from(memberChangeLogs).orderBy(asc(memberChangeLogs.createdAt));
+    const stateLog = await database.db.select().from(medicalStateLogs).orderBy(asc(medicalStateLogs.createdAt));
+    const now = Date.now();
+    for (const entry of [...staffLog, ...memberLog, ...stateLog]) expect(entry.createdAt.getTime()).toBeLessThan(now);
+
+    // Every organisation's staff change log has rows, each change ending in the account as it is.
+    for (const org of orgRows)
+      expect(staffLog.some((l) => l.orgId === org.id), org.name).toBe(true);
+    for (const l of staffLog) {
+      const person = staffRows.find((s) => s.id === l.staffId)!;
+      expect(person.orgId).toBe(l.orgId);
+      expect(staffRows.find((s) => s.id === l.operatorId)!.orgId).toBe(l.orgId);
+      const after = l.after as Record<string, unknown>;
+      if ('area_id' in after) expect(after.area_id).toBe(person.areaId);
+      if ('role' in after) expect(after.role).toBe(person.role);
+    }
+    const lastEnable = new Map(staffLog.filter((l) => 'enable' in (l.after as object)).map((l) => [l.staffId, (l.after as { enable: boolean }).enable]));
+    expect([...lastEnable.values()].every(Boolean)).toBe(true);
+
+    // Every organisation with members has member changes and medical-state changes.
+    const withMembers = orgRows.filter((o) => memberRows.some((m) => m.orgId === o.id));
+    for (const org of withMembers) {
+      expect(memberLog.some((l) => l.orgId === org.id), org.name).toBe(true);
+      expect(stateLog.some((l) => l.orgId === org.id), org.name).toBe(true);
+    }
+    for (const l of memberLog) {
+      const member = memberRows.find((m) => m.id === l.memberId)!;
+      const after = l.after as Record<string, unknown>;
+      if (l.status === MemberChangeStatus.orgChanged) expect(l.orgId).not.toBe(member.orgId);
+      else expect(l.orgId).toBe(member.orgId);
+      if ('area_id' in after) expect(after.area_id).toBe(member.areaId);
+    }
+    // Each member's medical-state log is a chain ending in the state the member is in.
+    for (const m of memberRows) {
+      const own = stateLog.filter((l) => l.memberId === m.id);
+      for (let i = 1; i < own.length; i++) expect(own[i].previousState).toBe(own[i - 1].state);
+      if (own.length) expect(own.at(-1)!.state).toBe(m.medicalState);
+    }
   });
 
   it('is deterministic and never seeds twice', async () => {
