@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '@vigil/contracts';
 import type { Tx } from '../db/client.ts';
-import { areas, medicalStateLogs, members, orgs, staff } from '../db/schema/index.ts';
+import { areas, medicalStateLogs, members, orgs, staff, tempRoles } from '../db/schema/index.ts';
 import { logMemberChange, logStaffChange } from '../modules/administration/change-log/write.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +36,16 @@ const staffChanges: StaffChange[] = [
   { account: 'hotelarea', by: 'hoteladmin', daysAgo: 14, area: { from: 0 } },
   { account: 'guardarea', by: 'guardadmin', daysAgo: 25, area: { from: 1 } },
   { account: 'guardstaff', by: 'guardadmin', daysAgo: 11, leave: { days: 3 } },
+];
+
+/**
+ * Temporary roles granted in the past, both expired, so no demo account acts in another role than
+ * the one the documentation gives it: the aide covered the day shift while the care staff's
+ * colleague was on leave; the clinic doctor stood in for the clinic's administrator.
+ */
+const tempGrants = [
+  { account: 'aide', role: Role.orgStaff, by: 'orgadmin', from: 12, to: 9, remark: '同仁休假，代理白班照護員' },
+  { account: 'clinicdoctor', role: Role.clinicAdmin, by: 'clinicadmin', from: 30, to: 23, remark: '院長出國期間代理診所管理' },
 ];
 
 /** Who changes a member's medical state in each kind of organisation (its first such account). */
@@ -75,7 +85,7 @@ type Member = typeof members.$inferSelect;
 /**
  * The demo's change history, written by the product's own change-log writers (and into the
  * medical-state log the state change writes), each entry a change that led to the world as seeded:
- * staff moved, promoted or back from leave; members moved between areas, paused and resumed, or
+ * staff moved, promoted or back from leave, temporary roles that have ended; members moved between areas, paused and resumed, or
  * transferred from the hospital; medical-state changes ending in each member's current state.
  * Deterministic and relative to `now`, so every change-log page opens with rows.
  */
@@ -108,6 +118,19 @@ export async function seedChangeHistory(tx: Tx, now: number): Promise<void> {
       await logStaffChange(tx, { ...entry, kind: UserChangeKind.enable, before: { enable: false }, after: { enable: true }, createdAt: at(change.daysAgo - change.leave.days) });
     }
   }
+
+  await tx.insert(tempRoles).values(
+    tempGrants.map((g) => ({
+      staffId: account(g.account).id,
+      role: g.role,
+      startsAt: at(g.from),
+      expiresAt: at(g.to),
+      grantedBy: account(g.by).id,
+      remark: g.remark,
+      createdAt: at(g.from, 1),
+      updatedAt: at(g.from, 1),
+    })),
+  );
 
   const editors = (names: string[]) => new Map(names.map((n) => [account(n).orgId, account(n).id]));
   const memberEditor = editors(memberEditors);

@@ -99,6 +99,11 @@ export const memberDevicePlan: Partial<Record<DeviceType, readonly MemberRef[]>>
     ['guard', 2],
     ['guard', 3],
     ['care', 19],
+    // A resident of the first area, a ward patient and a clinic's home-care patient who may wander:
+    // every organisation and area with members has a located watch to show.
+    ['care', 4],
+    ['hospital', 3],
+    ['clinic', 0],
   ],
   [DeviceType.diaperSensor]: [
     ['care', 20],

@@ -173,10 +173,15 @@ describe('demo seed', () => {
     }
   });
 
-  it('keeps a week of day and evening work logs in the care organisation, entries inside their shifts', async () => {
+  it('keeps a week of work logs in the care organisation (day and evening), the hospital and the clinic, entries inside their shifts', async () => {
     const logs = await database.db.select().from(workLogs);
-    expect(logs).toHaveLength(14);
+    expect(logs).toHaveLength(28);
     expect(new Set(logs.map((l) => l.shift))).toEqual(new Set([0, 1]));
+    const orgRows = await database.db.select().from(orgs);
+    for (const type of [OrgType.care, OrgType.hospital, OrgType.clinic]) {
+      const org = orgRows.find((o) => o.type === type && !o.isGuard)!;
+      expect(logs.filter((l) => l.orgId === org.id).length).toBeGreaterThanOrEqual(7);
+    }
     for (const l of logs) {
       const start = toUnix(l.shiftDate);
       expect(l.entries.length).toBeGreaterThan(0);

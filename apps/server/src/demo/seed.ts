@@ -216,7 +216,7 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.update(members).set({ safeZone: demoSafeZone(target.memberId) }).where(eq(members.id, target.memberId));
     }
     await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
-    await seedWorkLogs(tx, now, id('care'));
+    await seedWorkLogs(tx, now, { care: id('care'), hospital: id('hospital'), clinic: id('clinic') });
     await seedCareRecords(tx, now, id('care'), id('pharmacy'));
     await seedCareRecordsII(tx, now, { care: id('care'), hospital: id('hospital'), clinic: id('clinic') });
     await seedChangeHistory(tx, now);

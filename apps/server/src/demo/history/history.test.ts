@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OrgType } from '@vigil/contracts';
-import { abnormalEvents, abnormalHandles, orgs, readings, staff } from '../../db/schema/index.ts';
+import { abnormalEvents, abnormalHandles, auditLog, medicalStateLogs, memberChangeLogs, orgs, readings, staff, staffChangeLogs, tempRoles } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/helpers.ts';
 import { seedAlertHandling } from '../alert-handling.ts';
+import { seedAuditTrail } from '../audit.ts';
 import { seedDemo } from '../seed.ts';
 import { seedHistory } from './index.ts';
 
@@ -59,5 +60,13 @@ describe('demo history', () => {
     expect(rows.some((r) => r.event.orgId === hotel.id)).toBe(true);
     const recent = await t.db.select().from(abnormalEvents).where(sql`${abnormalEvents.occurTime} > ${new Date(now.getTime() - 12 * 3_600_000)}`);
     expect(recent.every((e) => !e.isHandle)).toBe(true);
+
+    // The audit trail holds one entry per seeded write, by the staff member who made it.
+    await seedAuditTrail(t.db);
+    const writes = await Promise.all([staffChangeLogs, memberChangeLogs, medicalStateLogs, tempRoles].map((table) => t.db.$count(table)));
+    const trail = await t.db.select().from(auditLog);
+    expect(trail).toHaveLength(handled + writes.reduce((a, b) => a + b, 0));
+    expect(trail.filter((e) => e.route === '/handle/abnormal')).toHaveLength(handled);
+    expect(trail.find((e) => e.route === '/user/state/{id}')).toMatchObject({ method: 'PATCH', resource: '/user', action: 'update' });
   }, 60_000);
 });
