@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import { AbnormalCategory, type HandleAbnormalRequest } from '@vigil/contracts';
+import { AbnormalCategory, UserChangeKind, type HandleAbnormalRequest } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
-import { abnormalEvents, members, staff } from '../db/schema/index.ts';
+import { abnormalEvents, members, staff, staffChangeLogs } from '../db/schema/index.ts';
 import { recordHandling } from '../modules/alerts/abnormal/service.ts';
 
 const MINUTE_MS = 60_000;
@@ -37,7 +37,8 @@ const handlings: Record<AbnormalCategory, Handling[]> = {
  * The demo's handled alerts: of the alerts the week of readings raised, the ones still open and
  * older than OPEN_HOURS are handled, as staff would have, through the product's own handling
  * write. Each is answered a few minutes after its latest crossing by a staff member whose scope
- * holds it (in rotation, so the log names several people), in the member's language. Every fifth
+ * held it then (enabled, in its organisation and area as the staff change log tells; in rotation,
+ * so the log names several people), in the member's language. Every fifth
  * is left open: a console always has some backlog. Deterministic for the seeded events.
  */
 export async function seedAlertHandling(db: Db, now: Date): Promise<number> {
@@ -65,10 +66,19 @@ export async function seedAlertHandling(db: Db, now: Date): Promise<number> {
     .select({ id: staff.id, name: staff.name, orgId: staff.orgId, areaId: staff.areaId })
     .from(staff)
     .orderBy(asc(staff.id));
-  const handled = events.filter((e) => e.id % 5 !== 0);
+  const changes = await db.select().from(staffChangeLogs).orderBy(asc(staffChangeLogs.createdAt));
+  const asOf = (person: (typeof people)[number], at: number) => ({
+    enabled: valueAt(changes.filter((c) => c.staffId === person.id && c.kind === UserChangeKind.enable), at, 'enable', true),
+    areaId: valueAt(changes.filter((c) => c.staffId === person.id && c.kind === UserChangeKind.area), at, 'area_id', person.areaId),
+  });
+  let handled = 0;
   await db.transaction(async (tx) => {
-    for (const [n, e] of handled.entries()) {
-      const inScope = people.filter((p) => p.orgId === e.orgId && (p.areaId === null || p.areaId === e.areaId));
+    for (const [n, e] of events.filter((e) => e.id % 5 !== 0).entries()) {
+      const answered = Math.min((e.lastOccurTime ?? e.occurTime).getTime() + (3 + (e.id % 12)) * MINUTE_MS, now.getTime());
+      const inScope = people.filter((p) => {
+        const then = asOf(p, answered);
+        return p.orgId === e.orgId && then.enabled && (then.areaId === null || then.areaId === e.areaId);
+      });
       const by = inScope[n % inScope.length];
       if (!by) continue;
       const choices = handlings[e.category as AbnormalCategory];
@@ -79,9 +89,22 @@ export async function seedAlertHandling(db: Db, now: Date): Promise<number> {
         content: english ? choice.en : choice.zh,
         no_action: choice.noAction ?? false,
       };
-      const answered = (e.lastOccurTime ?? e.occurTime).getTime() + (3 + (e.id % 12)) * MINUTE_MS;
-      await recordHandling(tx, request, by, new Date(Math.min(answered, now.getTime())));
+      await recordHandling(tx, request, by, new Date(answered));
+      handled++;
     }
   });
-  return handled.length;
+  return handled;
+}
+
+type Change = { createdAt: Date; before: unknown; after: unknown };
+
+/**
+ * A staff field as it stood at `at`, from that field's changes (oldest first): the value the last
+ * earlier change left, else the value the first later change found, else the field as it is now.
+ */
+export function valueAt<T>(changes: Change[], at: number, field: string, current: T): T {
+  const read = (snapshot: unknown) => (snapshot as Record<string, T>)[field];
+  const earlier = changes.filter((c) => c.createdAt.getTime() <= at).at(-1);
+  if (earlier) return read(earlier.after);
+  return changes.length ? read(changes[0].before) : current;
 }

@@ -18,7 +18,10 @@ const HOUR_MS = 3_600_000;
  * What happened to the demo's staff before the demo starts, each told as the change that made the
  * account what the seed created: an area move ends in the account's area, a role change in its
  * role, a leave (disabled, then enabled again) in an enabled account. `by` is the administrator who
- * made the change.
+ * made the change (an organisation's administrator's leave is the operator's). Most fall in the
+ * last six days, the change-log pages' default range, so every organisation's and area's log opens
+ * with rows; the seeded work (work logs, care records, orders) is by accounts never on leave, and
+ * alerts are handled only by accounts enabled and in scope at the time (alert-handling.ts).
  */
 type StaffChange = { account: string; by: string; daysAgo: number } & (
   | { area: { from: 0 | 1 } }
@@ -26,16 +29,16 @@ type StaffChange = { account: string; by: string; daysAgo: number } & (
   | { leave: { days: number } }
 );
 const staffChanges: StaffChange[] = [
-  { account: 'manager', by: 'engineer', daysAgo: 40, leave: { days: 5 } },
-  { account: 'orgarea', by: 'orgadmin', daysAgo: 21, area: { from: 1 } },
+  { account: 'manager', by: 'engineer', daysAgo: 6, leave: { days: 3 } },
   { account: 'aide', by: 'orgadmin', daysAgo: 30, role: { from: Role.orgStaff } },
-  { account: 'orgguard', by: 'orgadmin', daysAgo: 12, leave: { days: 3 } },
-  { account: 'pharmstaff', by: 'pharmadmin', daysAgo: 18, leave: { days: 7 } },
-  { account: 'hospdoctor', by: 'hospadmin', daysAgo: 16, leave: { days: 4 } },
-  { account: 'clinicdoctor', by: 'clinicadmin', daysAgo: 9, leave: { days: 2 } },
-  { account: 'hotelarea', by: 'hoteladmin', daysAgo: 14, area: { from: 0 } },
-  { account: 'guardarea', by: 'guardadmin', daysAgo: 25, area: { from: 1 } },
-  { account: 'guardstaff', by: 'guardadmin', daysAgo: 11, leave: { days: 3 } },
+  { account: 'orgarea', by: 'orgadmin', daysAgo: 4, area: { from: 1 } },
+  { account: 'orgguard', by: 'orgadmin', daysAgo: 5, leave: { days: 2 } },
+  { account: 'pharmadmin', by: 'engineer', daysAgo: 5, leave: { days: 1 } },
+  { account: 'hospadmin', by: 'engineer', daysAgo: 2, leave: { days: 1 } },
+  { account: 'clinicadmin', by: 'engineer', daysAgo: 2, leave: { days: 1 } },
+  { account: 'hotelarea', by: 'hoteladmin', daysAgo: 3, area: { from: 0 } },
+  { account: 'guardarea', by: 'guardadmin', daysAgo: 4, area: { from: 1 } },
+  { account: 'guardstaff', by: 'guardadmin', daysAgo: 5, leave: { days: 2 } },
 ];
 
 /**
@@ -160,14 +163,14 @@ export async function seedChangeHistory(tx: Tx, now: number): Promise<void> {
         status: MemberChangeStatus.areaChanged,
         before: place(orgId, first.id),
         after: place(orgId, moved.areaId!),
-        createdAt: at(6, 3),
+        createdAt: at(2, 3),
       });
     }
     // The second member's service was paused for a few days and resumed.
     const paused = own[1];
     const entry = { orgId, memberId: paused.id, operatorId, status: MemberChangeStatus.statusChanged };
-    await logMemberChange(tx, { ...entry, before: { enable: true }, after: { enable: false }, createdAt: at(13, 5) });
-    await logMemberChange(tx, { ...entry, before: { enable: false }, after: { enable: true }, createdAt: at(10, 2) });
+    await logMemberChange(tx, { ...entry, before: { enable: true }, after: { enable: false }, createdAt: at(5, 5) });
+    await logMemberChange(tx, { ...entry, before: { enable: false }, after: { enable: true }, createdAt: at(3, 2) });
   }
 
   // A care-home resident came from the hospital's ward: the move is logged under the hospital.

@@ -5,6 +5,7 @@ import {
   DeviceType,
   HandoverState,
   MemberChangeStatus,
+  UserChangeKind,
   OrgType,
   canTransition,
   guardRoles,
@@ -40,7 +41,9 @@ import {
   medicalStateLogs,
   memberChangeLogs,
   staffChangeLogs,
+  tempRoles,
 } from '../db/schema/index.ts';
+import { valueAt } from './alert-handling.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemoHandovers } from './handover.ts';
 import { seedDemo } from './seed.ts';
@@ -232,7 +235,9 @@ describe('demo seed', () => {
     for (const l of staffLog) {
       const person = staffRows.find((s) => s.id === l.staffId)!;
       expect(person.orgId).toBe(l.orgId);
-      expect(staffRows.find((s) => s.id === l.operatorId)!.orgId).toBe(l.orgId);
+      // An organisation's administrator is changed by the operator's staff, everyone else in-house.
+      const operatorOrg = staffRows.find((s) => s.account === 'engineer')!.orgId;
+      expect([l.orgId, operatorOrg]).toContain(staffRows.find((s) => s.id === l.operatorId)!.orgId);
       const after = l.after as Record<string, unknown>;
       if ('area_id' in after) expect(after.area_id).toBe(person.areaId);
       if ('role' in after) expect(after.role).toBe(person.role);
@@ -259,6 +264,30 @@ describe('demo seed', () => {
       for (let i = 1; i < own.length; i++) expect(own[i].previousState).toBe(own[i - 1].state);
       if (own.length) expect(own.at(-1)!.state).toBe(m.medicalState);
     }
+
+    // The logs' pages open on the last seven days: each organisation, and each area an area
+    // administrator holds, has entries in the last six.
+    const recent = (l: { createdAt: Date }) => l.createdAt.getTime() > now - 6 * 86_400_000 - 60_000;
+    for (const org of orgRows) expect(staffLog.filter(recent).some((l) => l.orgId === org.id), org.name).toBe(true);
+    for (const org of withMembers) {
+      expect(memberLog.filter(recent).some((l) => l.orgId === org.id), org.name).toBe(true);
+      expect(stateLog.filter(recent).some((l) => l.orgId === org.id), org.name).toBe(true);
+    }
+    for (const admin of staffRows.filter((s) => s.areaId !== null)) {
+      expect(staffLog.filter(recent).some((l) => staffRows.find((s) => s.id === l.staffId)!.areaId === admin.areaId), admin.account).toBe(true);
+      expect(memberLog.filter(recent).some((l) => memberRows.find((m) => m.id === l.memberId)!.areaId === admin.areaId), admin.account).toBe(true);
+    }
+
+    // Nobody acts while their account is disabled.
+    const grants = await database.db.select().from(tempRoles);
+    const enableChanges = (staffId: number) => staffLog.filter((l) => l.staffId === staffId && l.kind === UserChangeKind.enable);
+    const acts = [
+      ...staffLog.map((l) => ({ by: l.operatorId!, at: l.createdAt })),
+      ...memberLog.map((l) => ({ by: l.operatorId!, at: l.createdAt })),
+      ...stateLog.map((l) => ({ by: l.operatorId!, at: l.createdAt })),
+      ...grants.map((g) => ({ by: g.grantedBy!, at: g.createdAt })),
+    ];
+    for (const act of acts) expect(valueAt(enableChanges(act.by), act.at.getTime(), 'enable', true)).toBe(true);
   });
 
   it('is deterministic and never seeds twice', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { OrgType } from '@vigil/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { OrgType, UserChangeKind } from '@vigil/contracts';
 import { abnormalEvents, abnormalHandles, auditLog, medicalStateLogs, memberChangeLogs, orgs, readings, staff, staffChangeLogs, tempRoles } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/helpers.ts';
-import { seedAlertHandling } from '../alert-handling.ts';
+import { seedAlertHandling, valueAt } from '../alert-handling.ts';
 import { seedAuditTrail } from '../audit.ts';
 import { seedDemo } from '../seed.ts';
 import { seedHistory } from './index.ts';
@@ -47,12 +47,18 @@ describe('demo history', () => {
       .innerJoin(staff, eq(staff.id, abnormalHandles.staffId));
     expect(rows).toHaveLength(handled);
     expect(new Set(rows.map((r) => r.event.id)).size).toBe(handled);
+    const changes = await t.db.select().from(staffChangeLogs).orderBy(asc(staffChangeLogs.createdAt));
     for (const { handle, event, by } of rows) {
       expect(event.isHandle).toBe(true);
+      // Handled by someone enabled and, for an area administrator, in the alert's area at the time.
+      const own = (kind: number) => changes.filter((c) => c.staffId === by.id && c.kind === kind);
+      const at = handle.handleTime.getTime();
+      expect(valueAt(own(UserChangeKind.enable), at, 'enable', true)).toBe(true);
+      const areaThen = valueAt(own(UserChangeKind.area), at, 'area_id', by.areaId);
+      expect(areaThen === null || areaThen === event.areaId).toBe(true);
       expect(handle.handleTime.getTime()).toBeGreaterThanOrEqual((event.lastOccurTime ?? event.occurTime).getTime());
       expect(handle.handleTime.getTime()).toBeLessThanOrEqual(now.getTime());
       expect(by.orgId).toBe(event.orgId);
-      expect(by.areaId === null || by.areaId === event.areaId).toBe(true);
       expect(handle.staffName).toBe(by.name);
     }
     // The hotel's "Handling records" page has rows; the last hours' alerts are still open.
