@@ -42,7 +42,7 @@ export function isAudited(method: string, route: string): boolean {
   return healthReads.some((pattern) => pattern.test(route));
 }
 
-function actionOf(method: string, route: string): AuditAction {
+export function actionOf(method: string, route: string): AuditAction {
   if (method === 'POST') return /\{[a-z_]+\}/.test(route) ? 'update' : 'create';
   if (method === 'PUT' || method === 'PATCH') return 'update';
   if (method === 'DELETE') return 'delete';
@@ -52,7 +52,7 @@ function actionOf(method: string, route: string): AuditAction {
 }
 
 /** The resource a route belongs to: its path without the id and the call's own suffix. */
-function resourceOf(route: string): string {
+export function resourceOf(route: string): string {
   return route.replace(/\/\{[a-z_]+\}$/, '').replace(/\/(chart|enable|follow|state|stock|receipt|reply|repeat)$/, '');
 }
 

@@ -28,6 +28,27 @@ export type AuditTrailOptions = {
   maxPending: number;
 };
 
+/** An entry as its audit_log row (also how the demo writes the trail of its seeded changes). */
+export function auditRow(e: AuditEntry) {
+  return {
+    createdAt: e.at,
+    orgId: e.orgId,
+    staffId: e.staffId,
+    role: e.role,
+    memberId: e.memberId,
+    // The member's organisation when the call was made: the audit page shows a care home the
+    // reads of its members by a related hospital's staff.
+    memberOrgId: e.memberId === null ? null : sql<number>`(select m.org_id from members m where m.id = ${e.memberId})`,
+    resource: e.resource,
+    method: e.method,
+    route: e.route,
+    action: e.action,
+    recordId: e.recordId,
+    ip: e.ip,
+    requestId: e.requestId,
+  };
+}
+
 const defaults: AuditTrailOptions = { delayMs: 500, batchSize: 500, maxPending: 100_000 };
 
 /**
@@ -89,23 +110,7 @@ export class AuditTrail {
       const batch = this.pending.slice(0, this.options.batchSize);
       try {
         await this.db.insert(auditLog).values(
-          batch.map((e) => ({
-            createdAt: e.at,
-            orgId: e.orgId,
-            staffId: e.staffId,
-            role: e.role,
-            memberId: e.memberId,
-            // The member's organisation when the call was made: the audit page shows a care home the
-            // reads of its members by a related hospital's staff.
-            memberOrgId: e.memberId === null ? null : sql<number>`(select m.org_id from members m where m.id = ${e.memberId})`,
-            resource: e.resource,
-            method: e.method,
-            route: e.route,
-            action: e.action,
-            recordId: e.recordId,
-            ip: e.ip,
-            requestId: e.requestId,
-          })),
+          batch.map(auditRow),
         );
       } catch (error) {
         // Kept for the next attempt: an outage of the database delays the trail, it does not lose it.

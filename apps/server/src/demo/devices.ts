@@ -101,6 +101,11 @@ export const memberDevicePlan: Partial<Record<DeviceType, readonly MemberRef[]>>
     ['guard', 2],
     ['guard', 3],
     ['care', 19],
+    // A resident of the first area, a ward patient and a clinic's home-care patient who may wander:
+    // every organisation and area with members has a located watch to show.
+    ['care', 4],
+    ['hospital', 3],
+    ['clinic', 0],
   ],
   [DeviceType.diaperSensor]: [
     ['care', 20],
@@ -140,7 +145,11 @@ export const memberDevicePlan: Partial<Record<DeviceType, readonly MemberRef[]>>
     ['guard', 3],
     ['care', 9],
   ],
-  [DeviceType.multiMeter]: [['clinic', 2]],
+  [DeviceType.multiMeter]: [
+    ['clinic', 2],
+    // The care home's lipid and uric-acid checks: its cholesterol and uric-acid pages have history.
+    ['care', 7],
+  ],
   [DeviceType.urineOutputSensor]: [['care', 20]],
   [DeviceType.smartCup]: [['care', 21]],
   [DeviceType.activityTracker]: [['hotel', 1]],

@@ -22,8 +22,8 @@ try {
     const started = performance.now();
     await seedDemo(database.db);
     await writeDemoFiles(config.uploadDir);
-    const { readings, abnormal } = await seedDemoWeek(database.db, new Date());
-    console.log(`Seeded the demo world (${readings} readings, ${abnormal} abnormal events) into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);
+    const { readings, abnormal, handled } = await seedDemoWeek(database.db, new Date());
+    console.log(`Seeded the demo world (${readings} readings, ${abnormal} abnormal events, ${handled} of them handled) into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);
   }
 } finally {
   await database.close();

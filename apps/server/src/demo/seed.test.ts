@@ -4,6 +4,8 @@ import {
   DeliveryOrderState,
   DeviceType,
   HandoverState,
+  MemberChangeStatus,
+  UserChangeKind,
   OrgType,
   canTransition,
   guardRoles,
@@ -36,7 +38,12 @@ import {
   workLogs,
   handovers,
   handoverActions,
+  medicalStateLogs,
+  memberChangeLogs,
+  staffChangeLogs,
+  tempRoles,
 } from '../db/schema/index.ts';
+import { valueAt } from './alert-handling.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemoHandovers } from './handover.ts';
 import { seedDemo } from './seed.ts';
@@ -169,10 +176,15 @@ describe('demo seed', () => {
     }
   });
 
-  it('keeps a week of day and evening work logs in the care organisation, entries inside their shifts', async () => {
+  it('keeps a week of work logs in the care organisation (day and evening), the hospital and the clinic, entries inside their shifts', async () => {
     const logs = await database.db.select().from(workLogs);
-    expect(logs).toHaveLength(14);
+    expect(logs).toHaveLength(28);
     expect(new Set(logs.map((l) => l.shift))).toEqual(new Set([0, 1]));
+    const orgRows = await database.db.select().from(orgs);
+    for (const type of [OrgType.care, OrgType.hospital, OrgType.clinic]) {
+      const org = orgRows.find((o) => o.type === type && !o.isGuard)!;
+      expect(logs.filter((l) => l.orgId === org.id).length).toBeGreaterThanOrEqual(7);
+    }
     for (const l of logs) {
       const start = toUnix(l.shiftDate);
       expect(l.entries.length).toBeGreaterThan(0);
@@ -205,6 +217,77 @@ describe('demo seed', () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i].periodStart).toEqual(rows[i - 1].periodEnd);
     const carried = await database.db.select().from(handoverActions);
     expect(carried.some((a) => a.carriedFromId !== null && a.doneAt !== null)).toBe(true);
+  });
+
+  it('keeps a change history that led to the world as seeded, in every organisation with staff or members', async () => {
+    const orgRows = await database.db.select().from(orgs);
+    const staffRows = await database.db.select().from(staff);
+    const memberRows = await database.db.select().from(members);
+    const staffLog = await database.db.select().from(staffChangeLogs).orderBy(asc(staffChangeLogs.createdAt));
+    const memberLog = await database.db.select().from(memberChangeLogs).orderBy(asc(memberChangeLogs.createdAt));
+    const stateLog = await database.db.select().from(medicalStateLogs).orderBy(asc(medicalStateLogs.createdAt));
+    const now = Date.now();
+    for (const entry of [...staffLog, ...memberLog, ...stateLog]) expect(entry.createdAt.getTime()).toBeLessThan(now);
+
+    // Every organisation's staff change log has rows, each change ending in the account as it is.
+    for (const org of orgRows)
+      expect(staffLog.some((l) => l.orgId === org.id), org.name).toBe(true);
+    for (const l of staffLog) {
+      const person = staffRows.find((s) => s.id === l.staffId)!;
+      expect(person.orgId).toBe(l.orgId);
+      // An organisation's administrator is changed by the operator's staff, everyone else in-house.
+      const operatorOrg = staffRows.find((s) => s.account === 'engineer')!.orgId;
+      expect([l.orgId, operatorOrg]).toContain(staffRows.find((s) => s.id === l.operatorId)!.orgId);
+      const after = l.after as Record<string, unknown>;
+      if ('area_id' in after) expect(after.area_id).toBe(person.areaId);
+      if ('role' in after) expect(after.role).toBe(person.role);
+    }
+    const lastEnable = new Map(staffLog.filter((l) => 'enable' in (l.after as object)).map((l) => [l.staffId, (l.after as { enable: boolean }).enable]));
+    expect([...lastEnable.values()].every(Boolean)).toBe(true);
+
+    // Every organisation with members has member changes and medical-state changes.
+    const withMembers = orgRows.filter((o) => memberRows.some((m) => m.orgId === o.id));
+    for (const org of withMembers) {
+      expect(memberLog.some((l) => l.orgId === org.id), org.name).toBe(true);
+      expect(stateLog.some((l) => l.orgId === org.id), org.name).toBe(true);
+    }
+    for (const l of memberLog) {
+      const member = memberRows.find((m) => m.id === l.memberId)!;
+      const after = l.after as Record<string, unknown>;
+      if (l.status === MemberChangeStatus.orgChanged) expect(l.orgId).not.toBe(member.orgId);
+      else expect(l.orgId).toBe(member.orgId);
+      if ('area_id' in after) expect(after.area_id).toBe(member.areaId);
+    }
+    // Each member's medical-state log is a chain ending in the state the member is in.
+    for (const m of memberRows) {
+      const own = stateLog.filter((l) => l.memberId === m.id);
+      for (let i = 1; i < own.length; i++) expect(own[i].previousState).toBe(own[i - 1].state);
+      if (own.length) expect(own.at(-1)!.state).toBe(m.medicalState);
+    }
+
+    // The logs' pages open on the last seven days: each organisation, and each area an area
+    // administrator holds, has entries in the last six.
+    const recent = (l: { createdAt: Date }) => l.createdAt.getTime() > now - 6 * 86_400_000 - 60_000;
+    for (const org of orgRows) expect(staffLog.filter(recent).some((l) => l.orgId === org.id), org.name).toBe(true);
+    for (const org of withMembers) {
+      expect(memberLog.filter(recent).some((l) => l.orgId === org.id), org.name).toBe(true);
+      expect(stateLog.filter(recent).some((l) => l.orgId === org.id), org.name).toBe(true);
+    }
+    for (const admin of staffRows.filter((s) => s.areaId !== null)) {
+      expect(staffLog.filter(recent).some((l) => staffRows.find((s) => s.id === l.staffId)!.areaId === admin.areaId), admin.account).toBe(true);
+      expect(memberLog.filter(recent).some((l) => memberRows.find((m) => m.id === l.memberId)!.areaId === admin.areaId), admin.account).toBe(true);
+    }
+
+    // Nobody acts while their account is disabled.
+    const grants = await database.db.select().from(tempRoles);
+    const enableChanges = (staffId: number) => staffLog.filter((l) => l.staffId === staffId && l.kind === UserChangeKind.enable);
+    const acts = [
+      ...staffLog.map((l) => ({ by: l.operatorId!, at: l.createdAt })),
+      ...memberLog.map((l) => ({ by: l.operatorId!, at: l.createdAt })),
+      ...stateLog.map((l) => ({ by: l.operatorId!, at: l.createdAt })),
+      ...grants.map((g) => ({ by: g.grantedBy!, at: g.createdAt })),
+    ];
+    for (const act of acts) expect(valueAt(enableChanges(act.by), act.at.getTime(), 'enable', true)).toBe(true);
   });
 
   it('is deterministic and never seeds twice', async () => {

@@ -18,6 +18,7 @@ import { seedDeliveryOrders } from './delivery.ts';
 import { seedWorkLogs } from './work-log.ts';
 import { seedCareRecords } from './care.ts';
 import { seedCareRecordsII } from './care-ii.ts';
+import { seedChangeHistory } from './changes.ts';
 import { demoSafeZone } from './places.ts';
 import { eq } from 'drizzle-orm';
 import {
@@ -57,7 +58,8 @@ export async function hasOrganisations(db: Db | Tx): Promise<boolean> {
  * Seeds the demo world of docs/architecture.md "Demo mode" in one transaction: roles, the operator and
  * one organisation per type plus a security company, their relations, the 18 demo accounts,
  * 40 members and devices of every type with their bindings, and their care records, delivery
- * orders and work logs (the handovers come with the week of readings: seedDemoWeek). Does nothing
+ * orders, work logs and change history (the handled alerts and handovers come with the week of
+ * readings: seedDemoWeek). Does nothing
  * when any organisation exists, so a database a person has started using is never touched.
  */
 export async function seedDemo(db: Db): Promise<void> {
@@ -214,9 +216,10 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.update(members).set({ safeZone: demoSafeZone(target.memberId) }).where(eq(members.id, target.memberId));
     }
     await seedDeliveryOrders(tx, now, id('care'), id('pharmacy'));
-    await seedWorkLogs(tx, now, id('care'));
+    await seedWorkLogs(tx, now, { care: id('care'), hospital: id('hospital'), clinic: id('clinic') });
     await seedCareRecords(tx, now, id('care'), id('pharmacy'));
     await seedCareRecordsII(tx, now, { care: id('care'), hospital: id('hospital'), clinic: id('clinic') });
+    await seedChangeHistory(tx, now);
   });
 }
 

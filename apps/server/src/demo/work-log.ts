@@ -22,41 +22,58 @@ const eveningNotes: Note[][] = [
   [[0.5, 3, C.care, '協助如廁'], [2, 6, C.other, '住民參加晚間團體活動'], [5, 2, C.medication, '睡前藥物已給予，住民拒服一顆，已通報']],
 ];
 
+/** The hospital doctor's ward rounds (08–16): its five patients. */
+const wardNotes: Note[][] = [
+  [[0.5, 0, C.observation, '晨間查房，生命徵象穩定'], [2, 3, C.medication, '調整降壓藥劑量，請護理師追蹤血壓'], [5, null, C.communication, '與復健科討論出院準備']],
+  [[0.5, 1, C.observation, '術後傷口癒合良好'], [3, 2, C.communication, '已向家屬說明出院計畫'], [6, 4, C.care, '更換敷料，無感染徵象']],
+  [[1, 3, C.incident, '夜間心率偏快，已安排心電圖'], [4, 0, C.medication, '抗生素療程第五天，持續使用']],
+];
+/** The clinic doctor's day (09–17): outpatients and home-care visits. */
+const clinicNotes: Note[][] = [
+  [[0.5, 0, C.observation, '回診血壓控制良好'], [3, 1, C.medication, '開立慢性處方箋三個月'], [6, null, C.environment, '復健室器材消毒完成']],
+  [[1, 2, C.care, '居家訪視，協助傷口換藥'], [4, 0, C.communication, '電話提醒家屬回診時間']],
+];
+
+type Roster = { org: number; account: string; shift: Shift; startHour: number; notes: Note[][]; summary: string };
+
 /**
- * A week of work logs in the demo care home, relative to `now`: the care staff's day shifts and the
- * nursing aide's evening shifts, their entries naming the home's residents.
+ * A week of work logs, relative to `now`: in the care home the care staff's day shifts and the
+ * nursing aide's evening shifts, in the hospital the doctor's ward rounds and in the clinic its
+ * doctor's days, their entries naming each organisation's members, in its first area.
  */
-export async function seedWorkLogs(tx: Tx, now: number, careOrgId: number): Promise<void> {
-  const authors = await tx.select({ id: staff.id, account: staff.account }).from(staff).where(inArray(staff.account, ['orgstaff', 'aide']));
-  const [firstArea] = await tx.select({ id: areas.id }).from(areas).where(eq(areas.orgId, careOrgId)).orderBy(asc(areas.id)).limit(1);
-  const residents = await tx.select({ id: members.id }).from(members).where(eq(members.orgId, careOrgId)).orderBy(asc(members.id));
+export async function seedWorkLogs(tx: Tx, now: number, orgIds: { care: number; hospital: number; clinic: number }): Promise<void> {
+  const rosters: Roster[] = [
+    { org: orgIds.care, account: 'orgstaff', shift: Shift.day, startHour: 7, notes: dayNotes, summary: '白班照護順利，重點已交接' },
+    { org: orgIds.care, account: 'aide', shift: Shift.evening, startHour: 15, notes: eveningNotes, summary: '小夜班平穩，已與大夜班交接' },
+    { org: orgIds.hospital, account: 'hospdoctor', shift: Shift.day, startHour: 8, notes: wardNotes, summary: '病房查房完成，重點已交班' },
+    { org: orgIds.clinic, account: 'clinicdoctor', shift: Shift.day, startHour: 9, notes: clinicNotes, summary: '門診與居家訪視順利' },
+  ];
+  const authors = await tx.select({ id: staff.id, account: staff.account }).from(staff).where(inArray(staff.account, rosters.map((r) => r.account)));
   const today = new Date(now);
   const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const entries = (start: number, notes: Note[]): WorkLogEntryValue[] =>
-    notes.map(([hour, member, category, content]) => ({
-      time: start + Math.round(hour * HOUR),
-      member_ids: member === null ? [] : [residents[member].id],
-      category,
-      content,
-      attachments: [],
-    }));
   const rows = [];
-  for (let daysAgo = 7; daysAgo >= 1; daysAgo--) {
-    const day = new Date(midnight - daysAgo * DAY_MS);
-    const unixDay = toUnix(day);
-    for (const [account, shift, notes, startHour] of [
-      ['orgstaff', Shift.day, dayNotes, 7],
-      ['aide', Shift.evening, eveningNotes, 15],
-    ] as const) {
-      const start = unixDay + startHour * HOUR;
+  for (const roster of rosters) {
+    const [firstArea] = await tx.select({ id: areas.id }).from(areas).where(eq(areas.orgId, roster.org)).orderBy(asc(areas.id)).limit(1);
+    const residents = await tx.select({ id: members.id }).from(members).where(eq(members.orgId, roster.org)).orderBy(asc(members.id));
+    const entries = (start: number, notes: Note[]): WorkLogEntryValue[] =>
+      notes.map(([hour, member, category, content]) => ({
+        time: start + Math.round(hour * HOUR),
+        member_ids: member === null ? [] : [residents[member].id],
+        category,
+        content,
+        attachments: [],
+      }));
+    for (let daysAgo = 7; daysAgo >= 1; daysAgo--) {
+      const day = new Date(midnight - daysAgo * DAY_MS);
+      const start = toUnix(day) + roster.startHour * HOUR;
       rows.push({
-        orgId: careOrgId,
+        orgId: roster.org,
         areaId: firstArea.id,
-        staffId: authors.find((a) => a.account === account)!.id,
+        staffId: authors.find((a) => a.account === roster.account)!.id,
         shiftDate: day,
-        shift,
-        summary: shift === Shift.day ? '白班照護順利，重點已交接' : '小夜班平穩，已與大夜班交接',
-        entries: entries(start, notes[daysAgo % notes.length]),
+        shift: roster.shift,
+        summary: roster.summary,
+        entries: entries(start, roster.notes[daysAgo % roster.notes.length]),
         createdAt: fromUnix(start + 8 * HOUR),
         updatedAt: fromUnix(start + 8 * HOUR),
       });

@@ -17,6 +17,20 @@ export async function findAbnormal(
 }
 
 /**
+ * Writes one handling: its record and the event marked processed, in the caller's transaction. The
+ * demo's handled alerts are written by it too (demo/alert-handling.ts), so they are the same rows.
+ */
+export async function recordHandling(
+  tx: Tx,
+  { abnormal_id, content, remark, no_action }: HandleAbnormalRequest,
+  by: { id: number; name: string },
+  at: Date,
+): Promise<void> {
+  await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, noAction: no_action ?? false, staffId: by.id, staffName: by.name, handleTime: at });
+  await tx.update(abnormalEvents).set({ isHandle: true, updatedAt: at }).where(eq(abnormalEvents.id, abnormal_id));
+}
+
+/**
  * Handles an event: records the handling (who, when, what) and marks the event processed in one
  * transaction, then lets the next crossing of the same member/device/type open a new event and
  * tells the staff channel.
@@ -29,9 +43,7 @@ export async function handleAbnormal(
   const { found, row } = await app.database.db.transaction(async (tx) => {
     await findAbnormal(tx, p, abnormal_id);
     const [me] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, p.staffId));
-    const now = new Date();
-    await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, noAction: no_action ?? false, staffId: p.staffId, staffName: me.name, handleTime: now });
-    await tx.update(abnormalEvents).set({ isHandle: true, updatedAt: now }).where(eq(abnormalEvents.id, abnormal_id));
+    await recordHandling(tx, { abnormal_id, content, remark, no_action }, { id: p.staffId, name: me.name }, new Date());
     const [row] = await tx.select().from(abnormalEvents).where(eq(abnormalEvents.id, abnormal_id));
     return { found: await findAbnormal(tx, p, abnormal_id), row };
   });
