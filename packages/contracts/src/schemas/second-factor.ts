@@ -9,9 +9,6 @@ export const STEP_UP_MINUTES = 5;
 /** Recovery codes handed out when TOTP is confirmed; each works once. */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** The message of the -3 that asks the console to confirm who is there before the call is sent again. */
-export const STEP_UP_REQUIRED = 'Confirm it is you: enter your password or a code, then try again';
-
 /**
  * The calls that need a recent sign-in or step-up (STEP_UP_MINUTES): changing roles and API
  * groups, another person's password, exporting. Checked by the server's guard; the console asks

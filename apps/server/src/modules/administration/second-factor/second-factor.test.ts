@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, Role, STEP_UP_REQUIRED } from '@vigil/contracts';
+import { ErrorCode, Role, STEP_UP_REQUIRED, type StaffRole } from '@vigil/contracts';
 import { sessions, staffTotp } from '../../../db/schema/index.ts';
 import { createOrg, createStaff, TEST_PASSWORD } from '../../../../test/fixtures.ts';
 import { api, useTestApp } from '../../../../test/helpers.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 /** A new account (each test its own, so throttle counts and used steps never meet). */
-async function account(role = Role.orgAdmin) {
+async function account(role: StaffRole = Role.orgAdmin) {
   seq += 1;
   const name = `tmfa${seq}`;
   const id = await createStaff(t.db, { account: name, orgId, role });

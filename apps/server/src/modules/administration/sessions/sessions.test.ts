@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { ErrorCode, Role } from '@vigil/contracts';
+import { ErrorCode, Role, type StaffRole } from '@vigil/contracts';
 import { auditLog, sessions } from '../../../db/schema/index.ts';
 import { createOrg, createStaff } from '../../../../test/fixtures.ts';
 import { api, login, useTestApp } from '../../../../test/helpers.ts';
@@ -26,7 +26,7 @@ afterAll(() => {
   for (const s of sockets) s.disconnect();
 });
 
-async function account(role = Role.orgStaff, org = orgId) {
+async function account(role: StaffRole = Role.orgStaff, org = orgId) {
   seq += 1;
   const name = `tses${seq}`;
   return { name, id: await createStaff(t.db, { account: name, orgId: org, role }) };
