@@ -43,12 +43,23 @@ export async function loginAs(page: Page, account: DemoAccount, password: string
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** The sign-in page's second step: the demo authenticator's code, again with the next one if refused. */
-export async function enterCode(page: Page, account: DemoAccount): Promise<void> {
+/**
+ * The sign-in page's second step: the demo authenticator's code, again with the next one if refused
+ * (another worker may have used this step). `keyboard` types it into the focused field and sends
+ * it with Enter, as a keyboard-only user would.
+ */
+export async function enterCode(page: Page, account: DemoAccount, how: 'pointer' | 'keyboard' = 'pointer'): Promise<void> {
   const field = page.getByLabel('Code', { exact: true });
   for (let attempt = 1; ; attempt += 1) {
-    await field.fill(await demoCode(account));
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const code = await demoCode(account);
+    if (how === 'keyboard') {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+    } else {
+      await field.fill(code);
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    }
     const outcome = await Promise.race([
       page.waitForURL((url) => !url.pathname.startsWith('/login')).then(() => 'in' as const),
       page.getByTestId('login-error').waitFor().then(() => 'refused' as const),

@@ -1,4 +1,4 @@
-import { demoCode, expect, loginAs, test } from '../../fixtures.ts';
+import { enterCode, expect, loginAs, test } from '../../fixtures.ts';
 import { expectNoSeriousAxeViolations } from './helpers.ts';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -39,8 +39,7 @@ test('the sign-in page works from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   // The operator's second step: the code field takes the focus, Enter sends it.
   await expect(page.getByLabel('Code', { exact: true })).toBeFocused();
-  await page.keyboard.type(await demoCode('manager'));
-  await page.keyboard.press('Enter');
+  await enterCode(page, 'manager', 'keyboard');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 });
 
