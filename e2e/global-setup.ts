@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, type LoginData } from './demo.ts';
+import { DEMO_PASSWORD, demoAccounts, demoCode, type LoginData } from './demo.ts';
 import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -55,7 +55,18 @@ async function writeSidebars(baseUrl: string, dataDir: string): Promise<string> 
       body: JSON.stringify({ account, password: DEMO_PASSWORD }),
     });
     if (!response.ok) throw new Error(`POST /api/login as ${account} answered ${response.status}`);
-    sidebars[account] = ((await response.json()) as { data: LoginData }).data.sidebar;
+    let data = ((await response.json()) as { data: LoginData | { second_factor: { token: string } } }).data;
+    if ('second_factor' in data) {
+      // The demo operators' second step, with the authenticator secret the README publishes.
+      const second = await fetch(`${baseUrl}/api/login/totp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: data.second_factor.token, code: await demoCode(account) }),
+      });
+      if (!second.ok) throw new Error(`POST /api/login/totp as ${account} answered ${second.status}`);
+      data = ((await second.json()) as { data: LoginData }).data;
+    }
+    sidebars[account] = data.sidebar;
   }
   const file = join(dataDir, 'sidebars.json');
   writeFileSync(file, JSON.stringify(sidebars));

@@ -25,6 +25,7 @@ import { registerRealtime } from './realtime/index.ts';
 import { escalateDue, ESCALATION_SCAN_MS } from './modules/alerts/escalation/escalate.ts';
 import { careScheduler, CARE_SCHEDULER_MS } from './modules/care/care-handle/scheduler.ts';
 import { AuditTrail } from './audit/trail.ts';
+import { loadSealer, type SecretSealer } from './auth/second-factor/sealing.ts';
 import { registerAuditTrail } from './audit/hook.ts';
 import { registerAlerts } from './alerts/plugin.ts';
 import { registerIngest } from './ingest/plugin.ts';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     events: DomainEventBus;
     catalogue: PermissionCatalogue;
     loginThrottle: LoginThrottle;
+    /** Seals TOTP secrets; loaded on first use, since the key file may have to be made. */
+    secretSealer: () => Promise<SecretSealer>;
     audit: AuditTrail;
   }
 }
@@ -70,6 +73,8 @@ export async function buildApp({ config, database, modules = registerModules }: 
   app.decorate('catalogue', new PermissionCatalogue());
   app.decorate('loginThrottle', LoginThrottle.fromConfig(config));
   app.addHook('onClose', () => app.loginThrottle.close());
+  let sealer: Promise<SecretSealer> | undefined;
+  app.decorate('secretSealer', () => (sealer ??= loadSealer(config)));
   app.decorate('audit', new AuditTrail(database.db, app.log));
   // Entries still waiting are written before the database goes.
   app.addHook('onClose', () => app.audit.close());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -37,6 +38,19 @@ const envSchema = z.object({
   SIMULATOR: bool.optional(),
   /** Password of the single operator account created on a fresh production database. */
   ADMIN_PASSWORD: z.string().min(8).max(20).optional(),
+  /**
+   * 32-byte key (64 hex characters) that encrypts TOTP secrets at rest. Unset: a key file is made
+   * beside DATA_DIR's folder on first use (`second-factor.key`, readable by the server's user only).
+   */
+  SECOND_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  /**
+   * The console's origin for passkeys (`https://vigil.example.org`); unset, the address the
+   * browser used (its Host header) is taken, which suits a console served by this server.
+   */
+  WEBAUTHN_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**
@@ -91,6 +105,8 @@ export type Config = {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   trustProxy: TrustProxy;
+  secondFactorKey?: string;
+  webauthnOrigin?: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,10 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
+    webauthnOrigin: e.WEBAUTHN_ORIGIN,
   };
 }
 
+const TEST_SECOND_FACTOR_KEY = createHash('sha256').update('vigil test second-factor key').digest('hex');
+
 /** A config for tests: embedded database, quiet logs, no demo unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: 'false' }), ...overrides };
+  // One fixed key for every test app (the template database's demo secrets are sealed with it), so
+  // tests never write a key file beside the repository's data folder.
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: 'false' }), secondFactorKey: TEST_SECOND_FACTOR_KEY, ...overrides };
 }

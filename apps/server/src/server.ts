@@ -8,6 +8,7 @@ import { ensureOperator } from './auth/operator.ts';
 import { hasOrganisations, seedDemo } from './demo/seed.ts';
 import { writeDemoFiles } from './demo/care-ii.ts';
 import { seedDemoWeek } from './demo/week.ts';
+import { seedDemoSecondFactor } from './demo/second-factor.ts';
 import { startSimulator } from './demo/simulator/index.ts';
 
 export type RunningServer = { app: FastifyInstance; database: Database; stop(): Promise<void> };
@@ -49,8 +50,9 @@ async function prepareFirstStart(app: FastifyInstance, config: Config, database:
     await writeDemoFiles(config.uploadDir);
     if (!(await hasOrganisations(database.db))) {
       await seedDemo(database.db);
+      await seedDemoSecondFactor(database.db, await app.secretSealer());
       await seedDemoWeek(database.db, new Date());
-      app.log.info('seeded the demo world and a week of readings (every demo account uses the password Demo1234)');
+      app.log.info('seeded the demo world and a week of readings (every demo account uses the password Demo1234; the operators\' authenticator secret is in the README)');
     }
     return;
   }

@@ -8,6 +8,9 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { ensureRoles } from '../src/db/bootstrap.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { seedDemoHandovers } from '../src/demo/handover.ts';
+import { seedDemoSecondFactor } from '../src/demo/second-factor.ts';
+import { loadSealer } from '../src/auth/second-factor/sealing.ts';
+import { testConfig } from '../src/config.ts';
 import { DEFAULT_POSTGRES_URL, databaseUrl } from './postgres-url.ts';
 
 declare module 'vitest' {
@@ -27,6 +30,7 @@ async function prepare(database: Database): Promise<void> {
   await database.migrate();
   await ensureRoles(database.db);
   await seedDemo(database.db);
+  await seedDemoSecondFactor(database.db, await loadSealer(testConfig()));
   await seedDemoHandovers(database.db, Date.now());
 }
 

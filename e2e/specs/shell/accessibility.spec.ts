@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from '../../fixtures.ts';
+import { enterCode, expect, loginAs, test } from '../../fixtures.ts';
 import { expectNoSeriousAxeViolations } from './helpers.ts';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -37,6 +37,9 @@ test('the sign-in page works from the keyboard alone', async ({ page }) => {
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type('Demo1234');
   await page.keyboard.press('Enter');
+  // The operator's second step: the code field takes the focus, Enter sends it.
+  await expect(page.getByLabel('Code', { exact: true })).toBeFocused();
+  await enterCode(page, 'manager', 'keyboard');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 });
 

@@ -34,3 +34,4 @@ export * from './schemas/handover.ts';
 export * from './care/index.ts';
 export * from './schemas/care/index.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/second-factor.ts';

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { stepUpPairs } from '@vigil/contracts';
 import { forbidden, tokenExpired } from '../http/errors.ts';
+import { requireRecentAuthentication } from './second-factor/step-up.ts';
 import { parsePermission } from './permissions.ts';
 import { loadSession, type Principal } from './principal.ts';
 import { sessionIsLive, touchSession } from './sessions.ts';
@@ -10,6 +12,12 @@ declare module 'fastify' {
     /** The signed-in caller; set by the guard on every route that is not `access: 'public'`. */
     principal: Principal;
   }
+}
+
+/** The route in the catalogue's form: `PATCH /staff/password/{id}`. */
+function routeKey(request: FastifyRequest): string {
+  const route = (request.routeOptions.url ?? '').slice(request.server.config.apiPrefix.length).replace(/:([A-Za-z_]+)/g, '{$1}');
+  return `${request.method} ${route}`;
 }
 
 /**
@@ -31,6 +39,8 @@ export function registerAuthGuard(app: FastifyInstance): void {
     }
     await touchSession(db, session.sessionId, session.lastSeenAt);
     if (access !== 'session' && !(permission && session.allowed)) throw forbidden();
+    // Changing roles, API groups or another person's password needs a recent sign-in or step-up.
+    if (stepUpPairs.has(routeKey(request))) await requireRecentAuthentication(db, session.sessionId);
     const { staffId, sessionId, role, orgId, orgType, areaId } = session;
     request.principal = { staffId, sessionId, role, orgId, orgType, areaId };
   });

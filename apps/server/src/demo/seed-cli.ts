@@ -8,6 +8,8 @@ import { openDatabase } from '../db/client.ts';
 import { hasOrganisations, seedDemo } from './seed.ts';
 import { writeDemoFiles } from './care-ii.ts';
 import { seedDemoWeek } from './week.ts';
+import { seedDemoSecondFactor } from './second-factor.ts';
+import { loadSealer } from '../auth/second-factor/sealing.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -21,6 +23,7 @@ try {
   } else {
     const started = performance.now();
     await seedDemo(database.db);
+    await seedDemoSecondFactor(database.db, await loadSealer(config));
     await writeDemoFiles(config.uploadDir);
     const { readings, abnormal, handled } = await seedDemoWeek(database.db, new Date());
     console.log(`Seeded the demo world (${readings} readings, ${abnormal} abnormal events, ${handled} of them handled) into ${where} in ${Math.round(performance.now() - started)} ms. Password of every demo account: Demo1234.`);

@@ -3,6 +3,8 @@ import { healthRoutes } from './administration/health/routes.ts';
 import { authRoutes } from './administration/auth/routes.ts';
 import { apiCatalogueRoutes } from './administration/auth/api-catalogue.ts';
 import { personalRoutes } from './administration/personal/routes.ts';
+import { secondFactorRoutes } from './administration/second-factor/routes.ts';
+import { sessionRoutes } from './administration/sessions/routes.ts';
 import { sidebarRoutes } from './administration/sidebar/routes.ts';
 import { fileRoutes } from './administration/files/routes.ts';
 import { areaRoutes } from './administration/area/routes.ts';
@@ -51,6 +53,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(apiCatalogueRoutes);
   await app.register(personalRoutes);
+  await app.register(secondFactorRoutes);
+  await app.register(sessionRoutes);
   await app.register(sidebarRoutes);
   await app.register(fileRoutes);
   await app.register(areaRoutes);

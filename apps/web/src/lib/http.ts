@@ -1,9 +1,13 @@
 import type { z } from 'zod';
-import { ErrorCode, SYSTEM_ERROR_KEY, errorLabelKey } from '@vigil/contracts/errors';
+import { ErrorCode, STEP_UP_REQUIRED, SYSTEM_ERROR_KEY, errorLabelKey } from '@vigil/contracts/errors';
 import { clearSession, getToken } from './session.ts';
 import { noteServerUse } from './idle.ts';
 import { notifyError } from './notify.ts';
 import { runtimeConfig } from './runtime-config.ts';
+import { createStore } from './store.ts';
+
+/** Open while the server asks for a step-up (STEP_UP_REQUIRED): the shell shows the password dialog. */
+export const stepUpStore = createStore(false);
 
 export type FieldError = { field: string; message: string };
 
@@ -107,6 +111,9 @@ function fail<T>(error: ApiError, options: RequestOptions<T>): never {
   if (error.code === ErrorCode.tokenExpired) {
     // SPEC §8: -1 ends the session; the shell guard sends the user to /login and drops the cache.
     clearSession('expired');
+  } else if (error.code === ErrorCode.noPermission && error.message === STEP_UP_REQUIRED) {
+    // Not a missing permission: the shell's step-up dialog asks for the password, then the user retries.
+    stepUpStore.set(true);
   } else if (!options.silent && !shownBesideField(error, options.formFields)) {
     notifyError(options.failureKey ?? error.messageKey);
   }

@@ -48,3 +48,9 @@ export const errorMessage: Record<ErrorCode, string> = {
 };
 
 export const SYSTEM_ERROR_KEY = 'error.system';
+
+/**
+ * The message of the -3 that asks for a step-up (a recent sign-in, docs/security.md): the console
+ * asks for the password and the user sends the call again.
+ */
+export const STEP_UP_REQUIRED = 'Confirm it is you: enter your password or a code, then try again';

@@ -7,7 +7,7 @@ import { apiCatalogue } from './catalogue.ts';
 type Level = 'read' | 'write';
 
 /** Roles that administer their organisation (or area) and so may change what they see. */
-const adminRoles = new Set<StaffRole>([
+export const adminRoles = new Set<StaffRole>([
   Role.engineer,
   Role.manager,
   Role.orgAdmin,

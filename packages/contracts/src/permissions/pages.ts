@@ -10,6 +10,10 @@ export const Page = {
   home: { resource: Resource.personal },
   personal: { resource: Resource.personal },
   'pass-modify': { resource: Resource.personal },
+  /** Own second factors: authenticator app, recovery codes, passkeys (docs/security.md). */
+  'second-factor': { resource: Resource.personal },
+  /** Own sessions: where one is signed in, and signing them out. */
+  sessions: { resource: Resource.personal },
   feature: { resource: Resource.feature },
   sidebar: { resource: Resource.sidebar },
   api: { resource: Resource.api },
@@ -239,7 +243,7 @@ export const roleLandingPage: Record<StaffRole, PageKey> = {
 };
 
 /** Pages every signed-in role has, whether or not the sidebar lists them. */
-export const commonPages: readonly PageKey[] = ['home', 'personal', 'pass-modify'];
+export const commonPages: readonly PageKey[] = ['home', 'personal', 'pass-modify', 'second-factor', 'sessions'];
 
 /**
  * SPEC §2 wearable device pages: opened from a member's watch (never from the sidebar), in the

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -29,6 +30,8 @@ export const orgs = pgTable(
     address: varchar('address', { length: 200 }),
     /** Minutes an abnormal event may stay unhandled before it is escalated. */
     escalationMinutes: integer('escalation_minutes').notNull().default(30),
+    /** Its admin roles must sign in with a second factor (the operator level always must). */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     ...auditColumns,
   },
   (t) => [uniqueIndex('orgs_name_uq').on(t.name), check('orgs_type_ck', sql`${t.type} between 0 and 5`)],
@@ -176,9 +179,61 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 300 }),
+    /** When the user last proved who they are in this session (sign-in or step-up). */
+    authenticatedAt: ts('authenticated_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_staff_idx').on(t.staffId)],
 );
+
+/**
+ * A staff member's TOTP authenticator (RFC 6238). The secret is AES-256-GCM encrypted with the
+ * server's second-factor key; `last_step` is the newest time step accepted, so a code is never
+ * accepted twice. Recovery codes are kept as SHA-256 hashes and each works once.
+ */
+export const staffTotp = pgTable('staff_totp', {
+  staffId: integer('staff_id')
+    .primaryKey()
+    .references(() => staff.id),
+  secret: text('secret').notNull(),
+  /** Null while enrolling: the authenticator counts only once a code from it has been confirmed. */
+  confirmedAt: ts('confirmed_at'),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A WebAuthn credential (passkey) registered by a staff member. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: varchar('id', { length: 512 }).primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    name: varchar('name', { length: 60 }).notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('passkeys_staff_idx').on(t.staffId)],
+);
+
+/**
+ * A sign-in or ceremony in progress: the password was right and a second factor is awaited
+ * (`staff_id` set), or a WebAuthn challenge was issued. Stored by the SHA-256 of the token the
+ * client holds; each is used once and lives five minutes.
+ */
+export const authChallenges = pgTable('auth_challenges', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  staffId: integer('staff_id').references(() => staff.id),
+  /** The WebAuthn challenge issued for it, base64url. */
+  challenge: varchar('challenge', { length: 128 }),
+  expiresAt: ts('expires_at').notNull(),
+});
 
 /** Change log of staff (SPEC §3 user change kind: enable 0, role 1, area 2). */
 export const staffChangeLogs = pgTable(

@@ -12,6 +12,8 @@ export const pageRegistry: Partial<Record<PageKey, LazyExoticComponent<Component
   home: lazy(() => import('../../features/home/pages/HomePage.tsx')),
   personal: lazy(() => import('../../features/personal/pages/PersonalPage.tsx')),
   'pass-modify': lazy(() => import('../../features/personal/pages/PassModifyPage.tsx')),
+  'second-factor': lazy(() => import('../../features/personal/pages/SecondFactorPage.tsx')),
+  sessions: lazy(() => import('../../features/personal/pages/SessionsPage.tsx')),
   'abnormal-log': lazy(() => import('../../features/abnormal/pages/AbnormalLogPage.tsx')),
   'alert-burden': lazy(() => import('../../features/abnormal/pages/AlertBurdenPage.tsx')),
   heartrate: lazy(() => import('../../features/vitals/pages/VitalPage.tsx').then((m) => ({ default: m.pageFor('heartRate') }))),

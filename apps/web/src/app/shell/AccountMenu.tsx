@@ -5,7 +5,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import DevicesIcon from '@mui/icons-material/Devices';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SecurityIcon from '@mui/icons-material/Security';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -63,6 +65,22 @@ export function AccountMenu() {
               <LockResetIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('shell.passModify')}</ListItemText>
+          </MenuItem>
+        )}
+        {pages.has('second-factor') && (
+          <MenuItem component={Link} to="/second-factor" onClick={close}>
+            <ListItemIcon>
+              <SecurityIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('page.second-factor')}</ListItemText>
+          </MenuItem>
+        )}
+        {pages.has('sessions') && (
+          <MenuItem component={Link} to="/sessions" onClick={close}>
+            <ListItemIcon>
+              <DevicesIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('page.sessions')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem onClick={logout} data-testid="logout">

@@ -8,6 +8,7 @@ import { Resource, TOAST_MS, sidebarItem } from '@vigil/contracts';
 import { z } from 'zod';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { DeliveryWatch } from '../../features/delivery/index.ts';
+import { SecondFactorGate, StepUpDialog } from '../../features/personal/index.ts';
 import { startRealtimeConnection } from '../../features/realtime/index.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { dayjsLocale } from '../../lib/format.ts';
@@ -111,6 +112,8 @@ export default function Shell() {
         <ShellContent />
         <GlobalLoadingOverlay />
         <IdleSignOut />
+        <SecondFactorGate />
+        <StepUpDialog />
       </SnackbarProvider>
     </QueryClientProvider>
   );

@@ -2,7 +2,7 @@ import { type RoleFamily, isStaffRole, roleFamily } from '@vigil/contracts';
 
 
 /** SPEC §2: these segments use the shared page-name label whatever the role family. */
-const sharedSegments = new Set(['pass-modify', 'personal']);
+const sharedSegments = new Set(['pass-modify', 'personal', 'second-factor', 'sessions']);
 
 export function familyOf(role: number): RoleFamily | null {
   return isStaffRole(role) ? roleFamily[role] : null;

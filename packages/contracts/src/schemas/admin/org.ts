@@ -22,6 +22,8 @@ export const orgRow = z.object({
   address: z.string().nullable(),
   /** Minutes an abnormal event may stay unhandled before it is escalated. */
   escalation_minutes: z.number().int(),
+  /** Its admin roles must sign in with a second factor (docs/security.md); the operator level always must. */
+  require_second_factor: z.boolean(),
   ...auditFields,
 });
 export type OrgRow = z.infer<typeof orgRow>;
@@ -39,6 +41,7 @@ export const orgCreate = z
     phone: optionalPhone,
     address: optionalText(200),
     escalation_minutes: escalationMinutes.optional(),
+    require_second_factor: z.boolean().optional(),
     enable: z.boolean().optional(),
   })
   .refine((v) => !v.is_guard || v.type === OrgType.care, { path: ['is_guard'], message: ValidationMessage.invalidOption });
@@ -50,6 +53,7 @@ export const orgUpdate = z.strictObject({
   phone: optionalPhone,
   address: optionalText(200),
   escalation_minutes: escalationMinutes.optional(),
+  require_second_factor: z.boolean().optional(),
 });
 export type OrgUpdate = z.infer<typeof orgUpdate>;
 

@@ -25,6 +25,7 @@ export const orgRoutes = defineResource({
     phone: body.phone || null,
     address: body.address || null,
     escalationMinutes: body.escalation_minutes,
+    requireSecondFactor: body.require_second_factor ?? false,
     enabled: body.enable ?? true,
   }),
   toUpdate: (body) => ({
@@ -32,6 +33,7 @@ export const orgRoutes = defineResource({
     ...(body.phone !== undefined && { phone: body.phone || null }),
     ...(body.address !== undefined && { address: body.address || null }),
     ...(body.escalation_minutes !== undefined && { escalationMinutes: body.escalation_minutes }),
+    ...(body.require_second_factor !== undefined && { requireSecondFactor: body.require_second_factor }),
   }),
   filters: {
     type: (v) => eq(orgs.type, v),

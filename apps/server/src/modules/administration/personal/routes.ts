@@ -22,7 +22,7 @@ import { imageTypes, readUpload, removeFile, saveFile } from '../../../storage/i
 import { isReusedPassword, nextPasswordHistory } from '../../../auth/password-history.ts';
 import { loadPersonal } from './service.ts';
 
-const personalResponse = dataEnvelope(personalDetail.extend({ must_change_password: z.boolean() }));
+const personalResponse = dataEnvelope(personalDetail.extend({ must_change_password: z.boolean(), must_enrol_second_factor: z.boolean() }));
 const HEADSHOT_MAX_BYTES = HEADSHOT_MAX_MB * 1024 * 1024;
 const tags = ['personal'];
 

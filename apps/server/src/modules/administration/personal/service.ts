@@ -3,8 +3,9 @@ import { toUnix, type PersonalDetail } from '@vigil/contracts';
 import type { Db } from '../../../db/client.ts';
 import { areas, orgs, staff } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
+import { mustEnrolSecondFactor } from '../second-factor/service.ts';
 
-export type PersonalInfo = PersonalDetail & { must_change_password: boolean };
+export type PersonalInfo = PersonalDetail & { must_change_password: boolean; must_enrol_second_factor: boolean };
 
 export async function loadPersonal(db: Db, staffId: number): Promise<PersonalInfo> {
   const [row] = await db
@@ -43,6 +44,8 @@ export async function loadPersonal(db: Db, staffId: number): Promise<PersonalInf
     email: row.email,
     // A password nobody has chosen yet (first-start admin, accounts set up by an admin) must be replaced.
     must_change_password: row.passwordChangedAt === null,
+    // An admin whose organisation (or the operator level) requires a second factor enrols first.
+    must_enrol_second_factor: await mustEnrolSecondFactor(db, staffId),
     created_at: toUnix(row.createdAt),
     updated_at: toUnix(row.updatedAt),
   };

@@ -44,11 +44,17 @@ export function orgCreateDialog(t: TFunction) {
 export function orgEditDialog(t: TFunction, row: OrgRow) {
   return dialog({
     schema: orgUpdate,
-    defaultValues: { name: row.name, phone: row.phone ?? '', address: row.address ?? '' },
+    defaultValues: { name: row.name, phone: row.phone ?? '', address: row.address ?? '', require_second_factor: row.require_second_factor },
     fields: [
       { name: 'name', label: t('admin.org.name'), required: true },
       { name: 'phone', label: t('admin.common.phone'), type: 'tel' },
       { name: 'address', label: t('admin.common.address') },
+      {
+        name: 'require_second_factor',
+        label: t('secondFactor.orgRequire'),
+        kind: 'checkbox',
+        helperText: t('secondFactor.orgRequireHelp'),
+      },
     ],
   });
 }

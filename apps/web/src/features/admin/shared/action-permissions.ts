@@ -10,6 +10,8 @@ type Pair = { method: HttpMethod; route: string };
 export const actionPermission = {
   /** PATCH /staff/password/{id} */
   staffPassword: { method: 'PATCH', route: `${Resource.staff}/{id}` },
+  /** DELETE /staff/session/{id}: ending every session of a staff member */
+  staffSessions: { method: 'PATCH', route: `${Resource.staff}/{id}` },
   /** PATCH /user/follow/{id}, PATCH /user/state/{id} */
   memberFollow: { method: 'PATCH', route: `${Resource.user}/{id}` },
   memberState: { method: 'PATCH', route: `${Resource.user}/{id}` },

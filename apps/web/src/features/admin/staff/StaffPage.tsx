@@ -1,8 +1,13 @@
 import { useMemo, useState } from 'react';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlined';
+import { z } from 'zod';
 import { Resource, type StaffRow, isStaffRole, roleLabelKey, staffResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, type Column, createdColumn, orDash, ResourcePage, useAreaOptions } from '../../../components/resource/index.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { request } from '../../../lib/http.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { actionPermission } from '../shared/action-permissions.ts';
 import { ownOrgKind, rolesForOrg } from '../shared/roles.ts';
@@ -15,6 +20,7 @@ export default function StaffPage() {
   const kind = isStaffRole(session.role) ? ownOrgKind(session.role) : null;
   const areas = useAreaOptions();
   const [resetting, setResetting] = useState<StaffRow | null>(null);
+  const [ending, setEnding] = useState<StaffRow | null>(null);
   const ctx = kind ? { t, orgType: kind.type, isGuard: kind.isGuard, areas } : null;
 
   const columns = useMemo<Column<StaffRow>[]>(
@@ -54,6 +60,13 @@ export default function StaffPage() {
             onClick: setResetting,
             permission: actionPermission.staffPassword,
           },
+          {
+            id: 'sessions',
+            label: (r) => `${t('sessions.endStaff')}: ${r.name}`,
+            icon: <PhonelinkEraseOutlinedIcon fontSize="small" />,
+            onClick: setEnding,
+            permission: actionPermission.staffSessions,
+          },
         ]}
       />
       {resetting && (
@@ -67,6 +80,17 @@ export default function StaffPage() {
           onClose={() => setResetting(null)}
         />
       )}
+      <ConfirmDialog
+        open={ending !== null}
+        title={t('sessions.endStaff')}
+        message={t('sessions.endStaffMessage', { name: ending?.name ?? '' })}
+        confirmLabel={t('sessions.endStaff')}
+        onConfirm={async () => {
+          await request(`${Resource.staff}/session/${ending?.id}`, { method: 'DELETE', schema: z.unknown() });
+          notifySuccess();
+        }}
+        onClose={() => setEnding(null)}
+      />
     </>
   );
 }

@@ -78,4 +78,35 @@ describe('sign-in page', () => {
     await fill('orgadmin', 'Demo1234');
     expect(await screen.findByText('Invalid input')).toBeTruthy();
   });
+
+  it('asks an account with a second factor for its code, says so when the code is refused, then signs in', async () => {
+    const session = { access_token: 'xyz', user: { name: 'Manager', headshot: null, id: 2, org_id: 1, area_id: null }, api: defaultApiGroup(1), sidebar: defaultSidebar(1), router: 1 };
+    const calls: { url: string; body: unknown }[] = [];
+    const answers = [
+      jsonResponse(200, { data: { second_factor: { token: 't'.repeat(43), methods: ['totp', 'passkey'] } } }),
+      jsonResponse(401, { code: -2, message: 'Login failed' }),
+      jsonResponse(200, { data: session }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        calls.push({ url, body: JSON.parse(String(init.body)) });
+        return Promise.resolve(answers.shift()!);
+      }),
+    );
+    renderLogin();
+    await fill('manager', 'Demo1234');
+    const code = await screen.findByLabelText(/^Code/);
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy();
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByTestId('login-error')).textContent).toMatch(/not right, already used, or expired/);
+    await userEvent.clear(code);
+    await userEvent.type(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('shell')).toBeTruthy();
+    expect(sessionStore.get().token).toBe('xyz');
+    expect(calls.map((c) => c.url)).toEqual(['/api/login', '/api/login/totp', '/api/login/totp']);
+    expect(calls[2].body).toEqual({ token: 't'.repeat(43), code: '654321' });
+  });
 });

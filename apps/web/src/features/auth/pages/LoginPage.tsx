@@ -23,7 +23,7 @@ import { VisibilityGlyph, VisibilityOffGlyph } from '../../../components/glyphs.
 import { ApiError } from '../../../lib/http.ts';
 import { sessionEndStore } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
-import { type Credentials, signIn } from '../api.ts';
+import { type Credentials, type SecondStep, signIn, signInWithCode, signInWithPasskey } from '../api.ts';
 
 type Field = keyof Credentials;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -86,6 +86,37 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const [code, setCode] = useState('');
+
+  /** Runs a sign-in call; on success opens the console, else shows why inline. */
+  async function attempt(call: () => Promise<SecondStep | null | void>) {
+    setFailure(null);
+    setLoading(true);
+    try {
+      const next = await call();
+      if (next) {
+        setSecondStep(next);
+        setLoading(false);
+        return;
+      }
+      navigate('/', { replace: true });
+    } catch (error) {
+      // The browser's own passkey prompt was cancelled or failed: not a server answer.
+      if (secondStep && error instanceof ApiError && error.code === ErrorCode.loginFailed) setFailure('login.secondFactor.wrongCode');
+      else setFailure(error instanceof ApiError ? error.messageKey : error instanceof Error && error.name !== 'Error' ? 'login.secondFactor.passkeyFailed' : 'error.system');
+      setLoading(false);
+    }
+  }
+
+  function submitCode(event: FormEvent) {
+    event.preventDefault();
+    if (!secondStep || !/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i.test(code.trim())) {
+      setFailure('login.secondFactor.codeInvalid');
+      return;
+    }
+    void attempt(() => signInWithCode(secondStep.token, code.trim()));
+  }
 
   const change = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -101,7 +132,12 @@ export default function LoginPage() {
     if (Object.keys(found).length > 0) return;
     setLoading(true);
     try {
-      await signIn(values);
+      const next = await signIn(values);
+      if (next) {
+        setSecondStep(next);
+        setLoading(false);
+        return;
+      }
       navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.validationFailed && error.errors.length > 0) {
@@ -124,7 +160,7 @@ export default function LoginPage() {
       </Stack>
       <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 8 }}>
         <Paper variant="outlined" sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4 } }}>
-          <Stack spacing={3} component="form" noValidate onSubmit={submit} aria-labelledby="login-title">
+          <Stack spacing={3} component="form" noValidate onSubmit={secondStep ? submitCode : submit} aria-labelledby="login-title">
             <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
               <Logo size={40} />
               <Typography variant="body2" color="text.secondary">
@@ -141,35 +177,82 @@ export default function LoginPage() {
                 {t(failure)}
               </InlineMessage>
             )}
-            <LoginField field="account" value={values.account} error={errors.account} onChange={change('account')} autoComplete="username" autoFocus />
-            <LoginField
-              field="password"
-              value={values.password}
-              error={errors.password}
-              onChange={change('password')}
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              endAdornment={
-                <InputAdornment position="end">
-                  <IconButton
-                    edge="end"
-                    onClick={() => setShowPassword((s) => !s)}
-                    aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                  >
-                    {showPassword ? <VisibilityOffGlyph /> : <VisibilityGlyph />}
-                  </IconButton>
-                </InputAdornment>
-              }
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={loading}
-              startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-            >
-              {t('login.submit')}
-            </Button>
+            {secondStep ? (
+              <>
+                <Typography>{t('login.secondFactor.prompt')}</Typography>
+                {secondStep.methods.includes('totp') && (
+                  <>
+                    <FormControl fullWidth variant="outlined">
+                      <InputLabel htmlFor="login-code">{t('login.secondFactor.code')}</InputLabel>
+                      <OutlinedInput
+                        id="login-code"
+                        name="code"
+                        label={t('login.secondFactor.code')}
+                        value={code}
+                        onChange={(e) => setCode(e.target.value)}
+                        autoComplete="one-time-code"
+                        inputMode="text"
+                        autoFocus
+                        required
+                      />
+                      <FormHelperText>{t('login.secondFactor.codeHelp')}</FormHelperText>
+                    </FormControl>
+                    <Button type="submit" variant="contained" size="large" disabled={loading}>
+                      {t('login.secondFactor.verify')}
+                    </Button>
+                  </>
+                )}
+                {secondStep.methods.includes('passkey') && (
+                  <Button variant="outlined" size="large" disabled={loading} onClick={() => void attempt(() => signInWithPasskey(secondStep.token))}>
+                    {t('login.secondFactor.usePasskey')}
+                  </Button>
+                )}
+                <Button
+                  onClick={() => {
+                    setSecondStep(null);
+                    setCode('');
+                    setFailure(null);
+                  }}
+                >
+                  {t('login.secondFactor.back')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <LoginField field="account" value={values.account} error={errors.account} onChange={change('account')} autoComplete="username" autoFocus />
+                <LoginField
+                  field="password"
+                  value={values.password}
+                  error={errors.password}
+                  onChange={change('password')}
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  endAdornment={
+                    <InputAdornment position="end">
+                      <IconButton
+                        edge="end"
+                        onClick={() => setShowPassword((s) => !s)}
+                        aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                      >
+                        {showPassword ? <VisibilityOffGlyph /> : <VisibilityGlyph />}
+                      </IconButton>
+                    </InputAdornment>
+                  }
+                />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  disabled={loading}
+                  startIcon={loading ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                >
+                  {t('login.submit')}
+                </Button>
+                <Button variant="outlined" size="large" disabled={loading} onClick={() => void attempt(() => signInWithPasskey())}>
+                  {t('login.secondFactor.withPasskey')}
+                </Button>
+              </>
+            )}
           </Stack>
         </Paper>
       </Box>
