@@ -1,7 +1,10 @@
 import { OrgType, Role, type StaffRole } from '@vigil/contracts';
 import { hashPassword } from '../src/auth/password.ts';
 import type { Db } from '../src/db/client.ts';
-import { areas, orgRelations, orgs, staff } from '../src/db/schema/index.ts';
+import { areas, orgRelations, orgs, staff, staffTotp } from '../src/db/schema/index.ts';
+import { SecretSealer } from '../src/auth/second-factor/sealing.ts';
+import { testConfig } from '../src/config.ts';
+import { DEMO_TOTP_SECRET } from '../src/demo/second-factor.ts';
 
 export const TEST_PASSWORD = 'Test1234';
 
@@ -39,6 +42,16 @@ export async function createStaff(
   return row.id;
 }
 
+/**
+ * Enrols the demo operators' authenticator for a test account, sealed with the test apps' key: the
+ * operator level must have a second factor before the server answers anything else, and the tests'
+ * `login` answers the second step with this secret.
+ */
+export async function enrolTestAuthenticator(db: Db, staffId: number): Promise<void> {
+  const sealer = new SecretSealer(Buffer.from(testConfig().secondFactorKey!, 'hex'));
+  await db.insert(staffTotp).values({ staffId, secret: sealer.seal(DEMO_TOTP_SECRET), confirmedAt: new Date() });
+}
+
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
 /**
@@ -62,5 +75,6 @@ export async function createWorld(db: Db) {
     adminB: await createStaff(db, { account: 'tadminb', orgId: careB, role: Role.orgAdmin }),
     pharmacist: await createStaff(db, { account: 'tpharm', orgId: pharmacy, role: Role.pharmacyStaff }),
   };
+  await enrolTestAuthenticator(db, accounts.engineer);
   return { orgs: { operatorOrg, careA, careB, pharmacy }, areas: { areaA1, areaA2, areaB1 }, accounts };
 }

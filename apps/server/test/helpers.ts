@@ -148,13 +148,16 @@ export function api(app: FastifyInstance, token?: string, options: { ip?: string
   };
 }
 
-/** The newest TOTP step each app's sign-ins used per account: a code is accepted once, so the next sign-in takes the next step. */
-const usedSteps = new WeakMap<FastifyInstance, Map<string, number>>();
+/**
+ * The newest TOTP step the sign-ins on each database used per account: a code is accepted once per
+ * account, whichever app of that database took it, so the next sign-in takes the next step.
+ */
+const usedSteps = new WeakMap<object, Map<string, number>>();
 
 /**
  * Signs in and returns the token. An account with an authenticator (the demo operators, whose
  * secret the README publishes) gets its second step answered here, so no test repeats it: with
- * the code of a step no earlier sign-in of this app used, waiting for the next step when the
+ * the code of a step no earlier sign-in on this database used, waiting for the next step when the
  * accepted window (one step ahead) is used up.
  */
 export async function login(app: FastifyInstance, account: string, password = TEST_PASSWORD, ip?: string): Promise<string> {
@@ -162,8 +165,8 @@ export async function login(app: FastifyInstance, account: string, password = TE
   if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data as { access_token?: string; second_factor?: { token: string } };
   if (!data.second_factor) return data.access_token!;
-  const steps = usedSteps.get(app) ?? new Map<string, number>();
-  usedSteps.set(app, steps);
+  const steps = usedSteps.get(app.database) ?? new Map<string, number>();
+  usedSteps.set(app.database, steps);
   const key = account.toLowerCase();
   const step = Math.max(totpStep(Date.now()), (steps.get(key) ?? 0) + 1);
   while (step > totpStep(Date.now()) + 1) await new Promise((r) => setTimeout(r, 1000));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { stepUpPairs } from '@vigil/contracts';
-import { forbidden, tokenExpired } from '../http/errors.ts';
+import { ErrorCode, SECOND_FACTOR_ENROLMENT_REQUIRED, stepUpPairs } from '@vigil/contracts';
+import { AppError, forbidden, tokenExpired } from '../http/errors.ts';
 import { requireRecentAuthentication } from './second-factor/step-up.ts';
 import { parsePermission } from './permissions.ts';
 import { loadSession, type Principal } from './principal.ts';
@@ -14,10 +14,19 @@ declare module 'fastify' {
   }
 }
 
+/** The route's path in the catalogue's form: `/staff/password/{id}`. */
+function routePath(request: FastifyRequest): string {
+  return (request.routeOptions.url ?? '').slice(request.server.config.apiPrefix.length).replace(/:([A-Za-z_]+)/g, '{$1}');
+}
+
 /** The route in the catalogue's form: `PATCH /staff/password/{id}`. */
 function routeKey(request: FastifyRequest): string {
-  const route = (request.routeOptions.url ?? '').slice(request.server.config.apiPrefix.length).replace(/:([A-Za-z_]+)/g, '{$1}');
-  return `${request.method} ${route}`;
+  return `${request.method} ${routePath(request)}`;
+}
+
+/** One's own account: open to anyone signed in (sign-out, sessions) or under `/personal` (profile, password, second factor, step-up). */
+function ownAccountRoute(request: FastifyRequest, access: string | undefined): boolean {
+  return access === 'session' || routePath(request).startsWith('/personal');
 }
 
 /**
@@ -39,6 +48,9 @@ export function registerAuthGuard(app: FastifyInstance): void {
     }
     await touchSession(db, session.sessionId, session.lastSeenAt);
     if (access !== 'session' && !(permission && session.allowed)) throw forbidden();
+    // Someone a second factor is required of reaches only their own account's routes (enrolment,
+    // sessions, sign-out) until they have one: the server holds the line, the console only guides.
+    if (session.mustEnrol && !ownAccountRoute(request, access)) throw new AppError(ErrorCode.noPermission, SECOND_FACTOR_ENROLMENT_REQUIRED);
     // Changing roles, API groups or another person's password needs a recent sign-in or step-up.
     if (stepUpPairs.has(routeKey(request))) await requireRecentAuthentication(db, session.sessionId);
     const { staffId, sessionId, role, orgId, orgType, areaId } = session;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, Role, areaScopedRoles, permissionKey, roleOrgType, staffRoles, type ApiPermission, type StaffRole } from '@vigil/contracts';
+import { ErrorCode, Role, areaScopedRoles, operatorRoles, permissionKey, roleOrgType, staffRoles, type ApiPermission, type StaffRole } from '@vigil/contracts';
 import { apiGroups, roles } from '../db/schema/index.ts';
-import { createArea, createOrg, createStaff } from '../../test/fixtures.ts';
+import { createArea, createOrg, createStaff, enrolTestAuthenticator } from '../../test/fixtures.ts';
 import { useRouteCatalogue, useTestApp } from '../../test/helpers.ts';
 import { createSession } from './sessions.ts';
 import { parsePermission } from './permissions.ts';
@@ -44,6 +44,8 @@ describe('permission matrix', () => {
       const orgId = await createOrg(t.db, `T Matrix ${role}`, roleOrgType[role]);
       const areaId = areaScopedRoles.has(role) ? await createArea(t.db, orgId, `T Matrix ward ${role}`) : null;
       const staffId = await createStaff(t.db, { account: `tmatrix${role}`, orgId, role, areaId });
+      // The operator level is refused everything but its own account until it has a second factor.
+      if (operatorRoles.has(role)) await enrolTestAuthenticator(t.db, staffId);
       const group = await groupOf(role);
       let token = await createSession(t.db, app.config, staffId, {});
       for (const { route, method, key } of declared) {

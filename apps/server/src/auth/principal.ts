@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ApiPermission, OrgType, StaffRole } from '@vigil/contracts';
+import { adminRoles, operatorRoles, type ApiPermission, type OrgType, type StaffRole } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
-import { apiGroups, orgs, roles, sessions, staff } from '../db/schema/index.ts';
+import { apiGroups, orgs, passkeys, roles, sessions, staff, staffTotp } from '../db/schema/index.ts';
 
 /** Who is calling: the signed-in staff member, as every guard and query sees them. */
 export type Principal = {
@@ -22,7 +22,11 @@ export type SessionRecord = Principal & {
   orgEnabled: boolean;
   /** Whether the role's group, or an unexpired temporary role's group, holds the asked pair. */
   allowed: boolean;
+  /** Whether a second factor is required of them (the operator level, an organisation's admins when it says so) and none is set up. */
+  mustEnrol: boolean;
 };
+
+const roleList = (set: ReadonlySet<StaffRole>) => sql.raw(`array[${[...set].join(',')}]::smallint[]`);
 
 /**
  * One indexed query per request: the session, its staff member and organisation (both must still
@@ -43,6 +47,11 @@ function prepareSessionQuery(db: Db) {
       join api_groups tr_group on tr_group.id = tr_role.api_group_id
       where tr.staff_id = ${staff.id} and tr.starts_at <= now() and tr.expires_at > now()
         and tr_group.permissions @> ${pair}::jsonb))`;
+  // Only staff a factor is required of reach the two existence checks (primary-key lookups).
+  const mustEnrol = sql<boolean>`((${staff.role} = any(${roleList(operatorRoles)})
+      or (${orgs.requireSecondFactor} and ${staff.role} = any(${roleList(adminRoles)})))
+    and not exists (select 1 from ${staffTotp} where ${staffTotp.staffId} = ${staff.id} and ${staffTotp.confirmedAt} is not null)
+    and not exists (select 1 from ${passkeys} where ${passkeys.staffId} = ${staff.id}))`;
   return db
     .select({
       sessionId: sessions.id,
@@ -58,6 +67,7 @@ function prepareSessionQuery(db: Db) {
       orgType: orgs.type,
       orgEnabled: orgs.enabled,
       allowed,
+      mustEnrol,
     })
     .from(sessions)
     .innerJoin(staff, eq(staff.id, sessions.staffId))
@@ -79,5 +89,5 @@ export async function loadSession(db: Db, sessionId: string, permission: ApiPerm
   }
   const [row] = await query.execute({ sessionId, pair: JSON.stringify(permission ? [permission] : []) });
   if (!row) return undefined;
-  return { ...row, role: row.role as StaffRole, orgType: row.orgType as OrgType, allowed: Boolean(row.allowed) };
+  return { ...row, role: row.role as StaffRole, orgType: row.orgType as OrgType, allowed: Boolean(row.allowed), mustEnrol: Boolean(row.mustEnrol) };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorCode, STEP_UP_REQUIRED, SYSTEM_ERROR_KEY, errorLabelKey } from '@vigil/contracts/errors';
+import { ErrorCode, SECOND_FACTOR_ENROLMENT_REQUIRED, STEP_UP_REQUIRED, SYSTEM_ERROR_KEY, errorLabelKey } from '@vigil/contracts/errors';
 import { clearSession, getToken } from './session.ts';
 import { noteServerUse } from './idle.ts';
 import { notifyError } from './notify.ts';
@@ -114,6 +114,8 @@ function fail<T>(error: ApiError, options: RequestOptions<T>): never {
   } else if (error.code === ErrorCode.noPermission && error.message === STEP_UP_REQUIRED) {
     // Not a missing permission: the shell's step-up dialog asks for the password, then the user retries.
     stepUpStore.set(true);
+  } else if (error.code === ErrorCode.noPermission && error.message === SECOND_FACTOR_ENROLMENT_REQUIRED) {
+    // Not a failure to report: the shell's second-factor gate is already taking the user to enrolment.
   } else if (!options.silent && !shownBesideField(error, options.formFields)) {
     notifyError(options.failureKey ?? error.messageKey);
   }

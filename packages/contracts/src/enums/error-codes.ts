@@ -54,3 +54,9 @@ export const SYSTEM_ERROR_KEY = 'error.system';
  * asks for the password and the user sends the call again.
  */
 export const STEP_UP_REQUIRED = 'Confirm it is you: enter your password or a code, then try again';
+
+/**
+ * The message of the -3 that a staff member who must have a second factor and has none gets on
+ * every call but their own account's (docs/security.md): the console sends them to enrolment.
+ */
+export const SECOND_FACTOR_ENROLMENT_REQUIRED = 'Set up a second factor before using the console';

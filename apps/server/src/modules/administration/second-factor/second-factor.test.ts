@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ErrorCode, Role, STEP_UP_REQUIRED, type StaffRole } from '@vigil/contracts';
+import { ErrorCode, Role, SECOND_FACTOR_ENROLMENT_REQUIRED, STEP_UP_REQUIRED, type StaffRole } from '@vigil/contracts';
 import { sessions, staffTotp } from '../../../db/schema/index.ts';
 import { createOrg, createStaff, TEST_PASSWORD } from '../../../../test/fixtures.ts';
 import { api, useTestApp } from '../../../../test/helpers.ts';
@@ -109,10 +109,14 @@ describe('passkey sign-in', () => {
 });
 
 describe('second factor required', () => {
+  /** What the server answers a call outside one's own account: refused until a factor is set up. */
+  const refusedUntilEnrolled = { code: ErrorCode.noPermission, message: SECOND_FACTOR_ENROLMENT_REQUIRED };
+
   it('an operator, or an admin of an organisation that requires it, must enrol first', async () => {
     const operator = await account(Role.engineer);
     const opToken = (await passwordStep(operator.name, operator.ip)).access_token!;
     expect((await api(t.app, opToken).get('/personal')).json().data.must_enrol_second_factor).toBe(true);
+    expect((await api(t.app, opToken).get('/org')).json()).toMatchObject(refusedUntilEnrolled);
 
     const admin = await account(Role.orgAdmin);
     const staffer = await account(Role.orgStaff);
@@ -121,9 +125,12 @@ describe('second factor required', () => {
     expect((await api(t.app, adminToken).get('/personal')).json().data.must_enrol_second_factor).toBe(false);
     await t.db.execute(`update orgs set require_second_factor = true where id = ${orgId}`);
     expect((await api(t.app, adminToken).get('/personal')).json().data.must_enrol_second_factor).toBe(true);
+    expect((await api(t.app, adminToken).get('/user')).json()).toMatchObject(refusedUntilEnrolled);
     expect((await api(t.app, staffToken).get('/personal')).json().data.must_enrol_second_factor).toBe(false);
+    expect((await api(t.app, staffToken).get('/user')).statusCode).toBe(200);
     await enrol(admin.name, admin.ip);
     expect((await api(t.app, adminToken).get('/personal')).json().data.must_enrol_second_factor).toBe(false);
+    expect((await api(t.app, adminToken).get('/user')).statusCode).toBe(200);
     await t.db.execute(`update orgs set require_second_factor = false where id = ${orgId}`);
   });
 });
@@ -142,5 +149,18 @@ describe('step-up', () => {
     expect(wrong.json()).toMatchObject({ code: ErrorCode.validationFailed, errors: [{ field: 'password' }] });
     expect((await api(t.app, token, { ip: admin.ip }).post('/personal/step-up', { password: TEST_PASSWORD })).statusCode).toBe(200);
     expect((await api(t.app, token).patch(`/staff/password/${target.id}`, { password: 'Newpass123', confirm_password: 'Newpass123' })).statusCode).toBe(200);
+  });
+
+  it("giving a staff member another role needs one too; other edits of them do not", async () => {
+    const admin = await account(Role.orgAdmin);
+    const target = await account(Role.orgStaff);
+    const token = (await passwordStep(admin.name, admin.ip)).access_token!;
+    await t.db.update(sessions).set({ authenticatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(sessions.id, hashToken(token)));
+    expect((await api(t.app, token).patch(`/staff/${target.id}`, { name: 'Renamed nurse' })).statusCode).toBe(200);
+    const refused = await api(t.app, token).patch(`/staff/${target.id}`, { role: Role.orgGuard });
+    expect(refused.json()).toMatchObject({ code: ErrorCode.noPermission, message: STEP_UP_REQUIRED });
+    expect((await api(t.app, token).get(`/staff/${target.id}`)).json().data.role).toBe(Role.orgStaff);
+    expect((await api(t.app, token, { ip: admin.ip }).post('/personal/step-up', { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await api(t.app, token).patch(`/staff/${target.id}`, { role: Role.orgGuard })).statusCode).toBe(200);
   });
 });

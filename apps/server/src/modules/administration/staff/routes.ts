@@ -6,6 +6,7 @@ import { orgs, staff } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../auth/password.ts';
 import { resolvePlacement } from '../../../auth/scope.ts';
 import { revokeStaffSessions } from '../../../auth/sessions.ts';
+import { requireRecentAuthentication } from '../../../auth/second-factor/step-up.ts';
 import { forbidden, processError } from '../../../http/errors.ts';
 import { emptyData, errorResponses } from '../../../http/schemas.ts';
 import { defineResource } from '../../../resources/define.ts';
@@ -73,6 +74,8 @@ const staffCrudRoutes = defineResource({
     const areaId = values.areaId === undefined ? before.area_id : values.areaId;
     if (areaId !== before.area_id) await resolvePlacement(tx, principal, { orgId: before.org_id, areaId }, true);
     if (role !== before.role || areaId !== before.area_id) await checkRole(tx, principal, role, before.org_id, areaId);
+    // Giving someone another role changes what they may do, like editing a role's group: step-up first.
+    if (role !== before.role) await requireRecentAuthentication(tx, principal.sessionId);
   },
   afterWrite: async (ctx) => {
     await logChanges(ctx);
