@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrgType, StaffRole } from '@vigil/contracts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Db } from '../../db/client.ts';
-import { fhirExportFiles, fhirExports, members } from '../../db/schema/index.ts';
+import { areas, fhirExportFiles, fhirExports, members } from '../../db/schema/index.ts';
 import type { FhirKind, FhirListQuery } from './kind.ts';
 import { fhirKinds } from './kinds.ts';
 
@@ -18,15 +18,24 @@ const BATCH = 1_000;
 
 type ExportRow = typeof fhirExports.$inferSelect;
 
+/** The organisation an export's group belongs to: itself, the area's, or the patient's. */
+async function groupOrg(db: Db, row: ExportRow): Promise<number | undefined> {
+  if (row.scope === 'org') return row.targetId;
+  const [found] =
+    row.scope === 'area'
+      ? await db.select({ orgId: areas.orgId }).from(areas).where(eq(areas.id, row.targetId))
+      : await db.select({ orgId: members.orgId }).from(members).where(eq(members.id, row.targetId));
+  return found?.orgId;
+}
+
 /**
  * The list query that limits a type to the export's group: an organisation, an area or one
- * patient. Organization itself is the group's organisation.
+ * patient. Organization is the group's own organisation.
  */
 async function groupQuery(db: Db, row: ExportRow, kind: FhirKind<unknown>): Promise<Partial<FhirListQuery> | null> {
   if (kind.type === 'Organization') {
-    if (row.scope === 'org') return { record_id: row.targetId };
-    const [member] = row.scope === 'patient' ? await db.select({ orgId: members.orgId }).from(members).where(eq(members.id, row.targetId)) : [];
-    return row.scope === 'patient' ? (member ? { record_id: member.orgId } : null) : { org_id: row.orgId };
+    const orgId = await groupOrg(db, row);
+    return orgId === undefined ? null : { record_id: orgId };
   }
   if (row.scope === 'org') return { org_id: row.targetId };
   if (row.scope === 'area') return { area_id: row.targetId };
