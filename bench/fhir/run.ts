@@ -96,18 +96,21 @@ async function main() {
       }
     }
     await app.close();
-    if (counts.rest !== counts.fhir) throw new Error(`REST read ${counts.rest} rows, FHIR ${counts.fhir}`);
+    // The REST list counts exactly only up to 10,000 rows (resources/paging.ts): past that its
+    // total is the planner's estimate and its back pages are approximate, so it may read a few
+    // rows fewer than the keyset-paged FHIR search, which must read all of them.
+    if (counts.fhir !== WEEK / 60) throw new Error(`FHIR read ${counts.fhir} rows of ${WEEK / 60}`);
     const median = { rest: percentile(times.rest, 50), fhir: percentile(times.fhir, 50) };
     const ratio = median.fhir / median.rest;
     const verdict = ratio <= GOAL_RATIO ? 'PASS' : 'OVER';
-    console.log(`FHIR bench (${database.kind}): ${counts.fhir} heart-rate readings of one patient, pages of ${PAGE}, ${RUNS} runs`);
+    console.log(`FHIR bench (${database.kind}): ${counts.fhir} heart-rate readings of one patient (the REST list's pages held ${counts.rest}), pages of ${PAGE}, ${RUNS} runs`);
     console.log(`  REST list, every page:        median ${ms(median.rest)}, p95 ${ms(percentile(times.rest, 95))}`);
     console.log(`  FHIR Bundles by next links:   median ${ms(median.fhir)}, p95 ${ms(percentile(times.fhir, 95))}`);
     console.log(`  ratio ${ratio.toFixed(2)} × (goal ≤ ${GOAL_RATIO} ×): ${verdict}`);
     await mkdir(new URL('../results/', import.meta.url), { recursive: true });
     await writeFile(
       new URL('../results/fhir.json', import.meta.url),
-      JSON.stringify({ at: new Date().toISOString(), engine: database.kind, readings: counts.fhir, page: PAGE, runs: RUNS, medianMs: median, ratio, verdict }, null, 2),
+      JSON.stringify({ at: new Date().toISOString(), engine: database.kind, readings: counts.fhir, restRows: counts.rest, page: PAGE, runs: RUNS, medianMs: median, ratio, verdict }, null, 2),
     );
     if (verdict !== 'PASS') process.exitCode = 1;
   } finally {
