@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { fromUnix, type ListQueryBase, type Paginated } from '@vigil/contracts';
 import type { Db, Tx } from '../db/client.ts';
@@ -172,10 +172,15 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
     const column = orderColumns[q.order_by];
     const descending = q.order === 'desc';
     // The cursor row's own order value is read where the comparison needs it, so a cursor is one id.
+    // Ordered by id alone, the plain comparison lets the primary key seek (a row comparison of
+    // (id, id) would scan from the start every page).
+    const byId = column === table.id;
     const cursor =
       after === undefined
         ? undefined
-        : sql`(${column}, ${table.id}) ${sql.raw(descending ? '<' : '>')} ((select ${column} from ${table} where ${table.id} = ${after}), ${after})`;
+        : byId
+          ? (descending ? lt : gt)(table.id, after)
+          : sql`(${column}, ${table.id}) ${sql.raw(descending ? '<' : '>')} ((select ${column} from ${table} where ${table.id} = ${after}), ${after})`;
     const d = descending ? desc : asc;
     return toItems(db, await from(db, wire.fields).where(and(listWhere(p, q), cursor)).orderBy(d(column), d(table.id)).limit(limit));
   }

@@ -1,14 +1,24 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 
 /** A searchset Bundle: its entries with their full URLs, the `self` link and, when more follow, `next`. */
-export function searchset(base: string, self: string, resources: Resource[], next?: string, total?: number): Bundle {
+export function searchset(
+  base: string,
+  self: string,
+  resources: Resource[],
+  next?: string,
+  total?: number,
+): Bundle {
   const link = [{ relation: 'self', url: self }, ...(next ? [{ relation: 'next', url: next }] : [])];
   return {
     resourceType: 'Bundle',
     type: 'searchset',
     ...(total !== undefined ? { total } : {}),
     link,
-    entry: resources.map((resource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode: 'match' } })),
+    entry: resources.map((resource) => ({
+      fullUrl: `${base}/${resource.resourceType}/${resource.id}`,
+      resource,
+      search: { mode: 'match' },
+    })),
   };
 }
 

@@ -20,18 +20,34 @@ const paramTypes: Record<string, SearchParamType> = {
  * The CapabilityStatement of /fhir/R4/metadata, built from the served kinds themselves so it lists
  * exactly what the routes do: read and search of each type, its parameters, and bulk export.
  */
-export function capabilityStatement(kinds: readonly FhirKind<unknown>[], base: string, exportTypes: readonly string[]): CapabilityStatement {
-  const resource = kinds.map(
-    (kind): CapabilityStatementRestResource => ({
-      type: kind.type,
-      interaction: [{ code: 'read' }, { code: 'search-type' }],
-      searchParam: ['_id', '_lastUpdated', ...kind.params].map((name) => ({ name, type: paramTypes[name] ?? 'string' })),
-      ...(exportTypes.includes(kind.type) ? { operation: [{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export' }] } : {}),
-    }),
-  );
+export function capabilityStatement(
+  kinds: readonly FhirKind<unknown>[],
+  base: string,
+  exportTypes: readonly string[],
+): CapabilityStatement {
+  const resource = kinds.map((kind): CapabilityStatementRestResource => ({
+    type: kind.type,
+    interaction: [{ code: 'read' }, { code: 'search-type' }],
+    searchParam: ['_id', '_lastUpdated', ...kind.params].map((name) => ({
+      name,
+      type: paramTypes[name] ?? 'string',
+    })),
+    ...(exportTypes.includes(kind.type)
+      ? {
+          operation: [
+            {
+              name: 'export',
+              definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export',
+            },
+          ],
+        }
+      : {}),
+  }));
   resource.push({
     type: 'Group',
-    operation: [{ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export' }],
+    operation: [
+      { name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export' },
+    ],
   });
   return {
     resourceType: 'CapabilityStatement',
@@ -47,7 +63,7 @@ export function capabilityStatement(kinds: readonly FhirKind<unknown>[], base: s
         mode: 'server',
         security: {
           description:
-            'Bearer token of a Vigil session (POST /login). Each call needs its pair in the account\'s API group; SMART scopes map onto those pairs (docs/fhir.md). Rows are limited to the account\'s organisation or area.',
+            "Bearer token of a Vigil session (POST /login). Each call needs its pair in the account's API group; SMART scopes map onto those pairs (docs/fhir.md). Rows are limited to the account's organisation or area.",
         },
         resource,
       },

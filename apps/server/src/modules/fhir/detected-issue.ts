@@ -1,6 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DetectedIssue } from '@medplum/fhirtypes';
-import { AbnormalType, abnormalTypeMeta, type AbnormalHandle, type AbnormalType as AbnormalTypeCode } from '@vigil/contracts';
+import {
+  AbnormalType,
+  abnormalTypeMeta,
+  type AbnormalHandle,
+  type AbnormalType as AbnormalTypeCode,
+  INT4_MAX,
+} from '@vigil/contracts';
 import { alertScope, handlesOf } from '../../alerts/items.ts';
 import { abnormalEvents } from '../../db/schema/index.ts';
 import { defineList } from '../../resources/list.ts';
@@ -49,7 +55,10 @@ const alertList = defineList({
   orderColumns: { date: abnormalEvents.occurTime },
   // Each alert's handlings, read once per page.
   toItems: async (db, rows: AlertRow[]) => {
-    const handles = await handlesOf(db, rows.map((r) => r.id));
+    const handles = await handlesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({ ...r, handles: handles.get(r.id) ?? [] }));
   },
 });
@@ -59,7 +68,11 @@ const typeName = new Map<number, string>(Object.entries(AbnormalType).map(([name
 function detailText(r: AlertRow): string | undefined {
   const d = r.detail;
   if (!d) return undefined;
-  const parts = [d.value !== undefined ? `value ${d.value}` : '', d.standard !== undefined ? `standard ${d.standard}` : '', d.minute !== undefined ? `${d.minute} min` : ''];
+  const parts = [
+    d.value !== undefined ? `value ${d.value}` : '',
+    d.standard !== undefined ? `standard ${d.standard}` : '',
+    d.minute !== undefined ? `${d.minute} min` : '',
+  ];
   return parts.filter(Boolean).join(', ') || undefined;
 }
 
@@ -75,7 +88,9 @@ export function toDetectedIssue(r: AlertItem): DetectedIssue {
     id: String(r.id),
     meta: { lastUpdated: instant(r.updatedAt) },
     status: r.isHandle || r.recovered ? 'final' : 'preliminary',
-    code: { coding: [{ system: VigilSystem.abnormalType, code: String(r.type), display: typeName.get(r.type) }] },
+    code: {
+      coding: [{ system: VigilSystem.abnormalType, code: String(r.type), display: typeName.get(r.type) }],
+    },
     severity: meta?.critical ? 'high' : 'moderate',
     ...(r.memberId !== null ? { patient: { reference: `Patient/${r.memberId}` } } : {}),
     identifiedDateTime: instant(r.occurTime),
@@ -84,7 +99,10 @@ export function toDetectedIssue(r: AlertItem): DetectedIssue {
     ...(r.handles.length
       ? {
           mitigation: r.handles.map((h) => ({
-            action: { coding: [{ system: VigilSystem.handling, code: h.no_action ? 'no-action' : 'handled' }], text: h.remark ? `${h.content} (${h.remark})` : h.content },
+            action: {
+              coding: [{ system: VigilSystem.handling, code: h.no_action ? 'no-action' : 'handled' }],
+              text: h.remark ? `${h.content} (${h.remark})` : h.content,
+            },
             date: instant(h.handle_time),
             author: { display: h.staff_name },
           })),
@@ -105,12 +123,15 @@ export const detectedIssueKind: FhirKind<AlertItem> = {
     const codes = params.get('code')?.[0];
     if (codes !== undefined) {
       const tokens = codes.split(',').map(token);
-      if (tokens.some((t) => t.system !== undefined && t.system !== VigilSystem.abnormalType)) throw badRequest(`code: alerts are coded in ${VigilSystem.abnormalType}`, 'code');
+      if (tokens.some((t) => t.system !== undefined && t.system !== VigilSystem.abnormalType))
+        throw badRequest(`code: alerts are coded in ${VigilSystem.abnormalType}`, 'code');
       // `system|` names every alert type; a code that is no type matches nothing.
-      if (!tokens.some((t) => t.code === undefined)) kinds = tokens.map((t) => (/^\d{1,3}$/.test(t.code!) ? Number(t.code) : -1));
+      if (!tokens.some((t) => t.code === undefined))
+        kinds = tokens.map((t) => (/^\d{1,3}$/.test(t.code!) ? Number(t.code) : -1));
     }
     return { memberId, query: { user_id: memberId, kinds, start_date: range?.from, end_date: range?.to } };
   },
   toResource: toDetectedIssue,
   memberOf: (r) => r.memberId,
+  maxId: INT4_MAX,
 };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, isNotNull } from 'drizzle-orm';
 import type { Device } from '@medplum/fhirtypes';
-import { DeviceType } from '@vigil/contracts';
+import { DeviceType, INT4_MAX } from '@vigil/contracts';
 import { deviceBindings, devices } from '../../db/schema/index.ts';
 import { defineList } from '../../resources/list.ts';
 import { deviceScope } from '../devices/device/rows.ts';
@@ -22,7 +22,11 @@ export type DeviceRow = {
 };
 
 /** The binding in force: at most one per device (device_bindings_open_uq), to a member. */
-const openBinding = and(eq(deviceBindings.deviceId, devices.id), isNull(deviceBindings.unboundAt), isNotNull(deviceBindings.memberId));
+const openBinding = and(
+  eq(deviceBindings.deviceId, devices.id),
+  isNull(deviceBindings.unboundAt),
+  isNotNull(deviceBindings.memberId),
+);
 
 const deviceList = defineList({
   table: devices,
@@ -60,7 +64,9 @@ export function toDevice(r: DeviceRow): Device {
     serialNumber: r.serial,
     ...(r.name ? { deviceName: [{ name: r.name, type: 'user-friendly-name' }] } : {}),
     ...(r.model ? { modelNumber: r.model } : {}),
-    type: { coding: [{ system: VigilSystem.deviceType, code: String(r.type), display: typeName.get(r.type) }] },
+    type: {
+      coding: [{ system: VigilSystem.deviceType, code: String(r.type), display: typeName.get(r.type) }],
+    },
     owner: { reference: `Organization/${r.orgId}` },
     ...(r.memberId !== null ? { patient: { reference: `Patient/${r.memberId}` } } : {}),
   };
@@ -77,5 +83,5 @@ export const deviceKind: FhirKind<DeviceRow> = {
   },
   toResource: toDevice,
   memberOf: (r) => r.memberId,
+  maxId: INT4_MAX,
 };
-

@@ -32,7 +32,11 @@ async function groupOrg(db: Db, row: ExportRow): Promise<number | undefined> {
  * The list query that limits a type to the export's group: an organisation, an area or one
  * patient. Organization is the group's own organisation.
  */
-async function groupQuery(db: Db, row: ExportRow, kind: FhirKind<unknown>): Promise<Partial<FhirListQuery> | null> {
+async function groupQuery(
+  db: Db,
+  row: ExportRow,
+  kind: FhirKind<unknown>,
+): Promise<Partial<FhirListQuery> | null> {
   if (kind.type === 'Organization') {
     const orgId = await groupOrg(db, row);
     return orgId === undefined ? null : { record_id: orgId };
@@ -43,7 +47,12 @@ async function groupQuery(db: Db, row: ExportRow, kind: FhirKind<unknown>): Prom
 }
 
 /** The NDJSON files of one type, written as they fill. */
-async function exportType(db: Db, row: ExportRow, principal: Principal, kind: FhirKind<unknown>): Promise<void> {
+async function exportType(
+  db: Db,
+  row: ExportRow,
+  principal: Principal,
+  kind: FhirKind<unknown>,
+): Promise<void> {
   const group = await groupQuery(db, row, kind);
   if (!group) return;
   const query = {
@@ -57,7 +66,9 @@ async function exportType(db: Db, row: ExportRow, principal: Principal, kind: Fh
   let lines: string[] = [];
   const flush = async () => {
     if (!lines.length) return;
-    await db.insert(fhirExportFiles).values({ exportId: row.id, type: kind.type, lines: lines.length, body: lines.join('\n') + '\n' });
+    await db
+      .insert(fhirExportFiles)
+      .values({ exportId: row.id, type: kind.type, lines: lines.length, body: lines.join('\n') + '\n' });
     lines = [];
   };
   let after: number | undefined;
@@ -88,16 +99,33 @@ export function fhirExportJob(db: Db, log: FastifyBaseLogger): () => Promise<voi
       returning id`);
     const id = claimed.rows[0]?.id;
     if (id === undefined) return;
-    const [row] = await db.select().from(fhirExports).where(eq(fhirExports.id, Number(id)));
+    const [row] = await db
+      .select()
+      .from(fhirExports)
+      .where(eq(fhirExports.id, Number(id)));
     const r = row.requester;
-    const principal: Principal = { staffId: r.staffId, sessionId: '', role: r.role as StaffRole, orgId: r.orgId, orgType: r.orgType as OrgType, areaId: r.areaId };
+    const principal: Principal = {
+      staffId: r.staffId,
+      sessionId: '',
+      role: r.role as StaffRole,
+      orgId: r.orgId,
+      orgType: r.orgType as OrgType,
+      areaId: r.areaId,
+    };
     try {
-      for (const kind of fhirKinds.filter((k) => row.types.includes(k.type))) await exportType(db, row, principal, kind);
-      await db.update(fhirExports).set({ status: 'done', finishedAt: new Date() }).where(eq(fhirExports.id, row.id));
+      for (const kind of fhirKinds.filter((k) => row.types.includes(k.type)))
+        await exportType(db, row, principal, kind);
+      await db
+        .update(fhirExports)
+        .set({ status: 'done', finishedAt: new Date() })
+        .where(eq(fhirExports.id, row.id));
     } catch (error) {
       log.error({ err: error, exportId: row.id }, 'fhir export failed');
       await db.delete(fhirExportFiles).where(eq(fhirExportFiles.exportId, row.id));
-      await db.update(fhirExports).set({ status: 'failed', error: 'The export failed; ask for it again', finishedAt: new Date() }).where(eq(fhirExports.id, row.id));
+      await db
+        .update(fhirExports)
+        .set({ status: 'failed', error: 'The export failed; ask for it again', finishedAt: new Date() })
+        .where(eq(fhirExports.id, row.id));
     }
   };
 }
@@ -111,4 +139,5 @@ export async function exportFiles(db: Db, exportId: number) {
     .orderBy(asc(fhirExportFiles.id));
 }
 
-export const exportOf = (exportId: number, staffId: number) => and(eq(fhirExports.id, exportId), eq(fhirExports.staffId, staffId));
+export const exportOf = (exportId: number, staffId: number) =>
+  and(eq(fhirExports.id, exportId), eq(fhirExports.staffId, staffId));

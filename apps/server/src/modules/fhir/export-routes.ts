@@ -12,16 +12,20 @@ import { dateRange, refuseUnknown, searchParams } from './search.ts';
 
 const NDJSON_FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
 const GROUP_ID = /^(org|area)-([1-9]\d{0,9})$/;
-const permission = (method: 'GET' | 'DELETE', path: string) => `${method} ${Resource.fhir}${path}` as PermissionKey;
+const permission = (method: 'GET' | 'DELETE', path: string) =>
+  `${method} ${Resource.fhir}${path}` as PermissionKey;
 
 /** `_type`, `_since` and `_outputFormat` of a kick-off; anything else is refused. */
 function exportParams(request: FastifyRequest) {
   const params = searchParams(request.query);
   refuseUnknown(params, ['_type', '_since', '_outputFormat']);
   const format = params.get('_outputFormat')?.[0];
-  if (format !== undefined && !NDJSON_FORMATS.includes(format)) throw notSupported('_outputFormat: only application/fhir+ndjson is written', '_outputFormat');
+  if (format !== undefined && !NDJSON_FORMATS.includes(format))
+    throw notSupported('_outputFormat: only application/fhir+ndjson is written', '_outputFormat');
   const types = params.get('_type')?.[0]?.split(',') ?? [...fhirResourceTypes];
-  for (const type of types) if (!(fhirResourceTypes as readonly string[]).includes(type)) throw badRequest(`_type: '${type}' is not exported (${fhirResourceTypes.join(', ')})`, '_type');
+  for (const type of types)
+    if (!(fhirResourceTypes as readonly string[]).includes(type))
+      throw badRequest(`_type: '${type}' is not exported (${fhirResourceTypes.join(', ')})`, '_type');
   const since = params.get('_since')?.[0];
   return { types, since: since === undefined ? null : new Date(dateRange(since, '_since').lo * 1000) };
 }
@@ -38,7 +42,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['fhir'];
 
   async function kickOff(request: FastifyRequest, scope: 'org' | 'area' | 'patient', targetId: number) {
-    if (!/respond-async/.test(String(request.headers.prefer ?? ''))) throw badRequest('A bulk export is asynchronous: send the header Prefer: respond-async', 'Prefer');
+    if (!/respond-async/.test(String(request.headers.prefer ?? '')))
+      throw badRequest('A bulk export is asynchronous: send the header Prefer: respond-async', 'Prefer');
     const { types, since } = exportParams(request);
     const p = request.principal;
     const [row] = await db
@@ -58,30 +63,58 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     return row.id;
   }
 
-  app.get('/Group/:id/$export', { config: { permission: permission('GET', '/Group/{id}/$export') }, schema: { tags, summary: 'bulk export of a group: org-{id} or area-{id}' } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const match = GROUP_ID.exec(id);
-    if (!match) throw fhirNotFound(`Group/${id}`);
-    const [, scope, text] = match as unknown as [string, 'org' | 'area', string];
-    const targetId = Number(text);
-    const p = request.principal;
-    // The group must lie in the caller's scope: their organisation (or area), or any for the operator level.
-    const [found] =
-      scope === 'org'
-        ? await db.select({ id: orgs.id }).from(orgs).where(and(eq(orgs.id, targetId), scopeCondition(p, { org: orgs.id })))
-        : await db.select({ id: areas.id }).from(areas).where(and(eq(areas.id, targetId), scopeCondition(p, { org: areas.orgId, area: areas.id })));
-    if (!found) throw fhirNotFound(`Group/${id}`);
-    const exportId = await kickOff(request, scope, targetId);
-    return reply.status(202).header('content-location', `${fhirBase(request)}/$export-status/${exportId}`).type(FHIR_JSON).send(operationOutcome('information', 'informational', 'Export queued'));
-  });
+  app.get(
+    '/Group/:id/$export',
+    {
+      config: { permission: permission('GET', '/Group/{id}/$export') },
+      schema: { tags, summary: 'bulk export of a group: org-{id} or area-{id}' },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const match = GROUP_ID.exec(id);
+      if (!match) throw fhirNotFound(`Group/${id}`);
+      const [, scope, text] = match as unknown as [string, 'org' | 'area', string];
+      const targetId = Number(text);
+      const p = request.principal;
+      // The group must lie in the caller's scope: their organisation (or area), or any for the operator level.
+      const [found] =
+        scope === 'org'
+          ? await db
+              .select({ id: orgs.id })
+              .from(orgs)
+              .where(and(eq(orgs.id, targetId), scopeCondition(p, { org: orgs.id })))
+          : await db
+              .select({ id: areas.id })
+              .from(areas)
+              .where(and(eq(areas.id, targetId), scopeCondition(p, { org: areas.orgId, area: areas.id })));
+      if (!found) throw fhirNotFound(`Group/${id}`);
+      const exportId = await kickOff(request, scope, targetId);
+      return reply
+        .status(202)
+        .header('content-location', `${fhirBase(request)}/$export-status/${exportId}`)
+        .type(FHIR_JSON)
+        .send(operationOutcome('information', 'informational', 'Export queued'));
+    },
+  );
 
-  app.get('/Patient/:id/$export', { config: { permission: permission('GET', '/Patient/{id}/$export') }, schema: { tags, summary: "bulk export of one patient's data" } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const memberId = await patientParam(db, request.principal, new Map([['patient', [id]]]));
-    request.audited = { memberId: memberId ?? null, recordId: null };
-    const exportId = await kickOff(request, 'patient', memberId!);
-    return reply.status(202).header('content-location', `${fhirBase(request)}/$export-status/${exportId}`).type(FHIR_JSON).send(operationOutcome('information', 'informational', 'Export queued'));
-  });
+  app.get(
+    '/Patient/:id/$export',
+    {
+      config: { permission: permission('GET', '/Patient/{id}/$export') },
+      schema: { tags, summary: "bulk export of one patient's data" },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const memberId = await patientParam(db, request.principal, new Map([['patient', [id]]]));
+      request.audited = { memberId: memberId ?? null, recordId: null };
+      const exportId = await kickOff(request, 'patient', memberId!);
+      return reply
+        .status(202)
+        .header('content-location', `${fhirBase(request)}/$export-status/${exportId}`)
+        .type(FHIR_JSON)
+        .send(operationOutcome('information', 'informational', 'Export queued'));
+    },
+  );
 
   const exportIdOf = (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
@@ -89,43 +122,79 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     return Number(id);
   };
 
-  app.get('/$export-status/:id', { config: { permission: permission('GET', '/$export-status/{id}') }, schema: { tags, summary: 'bulk export status: 202 while it runs, the manifest when done' } }, async (request, reply) => {
-    const id = exportIdOf(request);
-    const [row] = await db.select().from(fhirExports).where(exportOf(id, request.principal.staffId));
-    if (!row) throw fhirNotFound(`Export ${id}`);
-    if (row.status === 'queued' || row.status === 'running') {
-      return reply.status(202).header('x-progress', row.status).header('retry-after', String(Math.ceil(EXPORT_TICK_MS / 1000))).send();
-    }
-    if (row.status === 'failed') return reply.status(500).type(FHIR_JSON).send(operationOutcome('error', 'exception', row.error ?? 'The export failed'));
-    const base = fhirBase(request);
-    const files = await exportFiles(db, row.id);
-    reply.header('expires', row.expiresAt.toUTCString());
-    return sendFhir(reply, {
-      transactionTime: (row.startedAt ?? row.createdAt).toISOString(),
-      request: row.request,
-      requiresAccessToken: true,
-      output: files.map((f) => ({ type: f.type, url: `${base}/$export-file/${row.id}/${f.id}`, count: f.lines })),
-      error: [],
-    });
-  });
+  app.get(
+    '/$export-status/:id',
+    {
+      config: { permission: permission('GET', '/$export-status/{id}') },
+      schema: { tags, summary: 'bulk export status: 202 while it runs, the manifest when done' },
+    },
+    async (request, reply) => {
+      const id = exportIdOf(request);
+      const [row] = await db.select().from(fhirExports).where(exportOf(id, request.principal.staffId));
+      if (!row) throw fhirNotFound(`Export ${id}`);
+      if (row.status === 'queued' || row.status === 'running') {
+        return reply
+          .status(202)
+          .header('x-progress', row.status)
+          .header('retry-after', String(Math.ceil(EXPORT_TICK_MS / 1000)))
+          .send();
+      }
+      if (row.status === 'failed')
+        return reply
+          .status(500)
+          .type(FHIR_JSON)
+          .send(operationOutcome('error', 'exception', row.error ?? 'The export failed'));
+      const base = fhirBase(request);
+      const files = await exportFiles(db, row.id);
+      reply.header('expires', row.expiresAt.toUTCString());
+      return sendFhir(reply, {
+        transactionTime: (row.startedAt ?? row.createdAt).toISOString(),
+        request: row.request,
+        requiresAccessToken: true,
+        output: files.map((f) => ({
+          type: f.type,
+          url: `${base}/$export-file/${row.id}/${f.id}`,
+          count: f.lines,
+        })),
+        error: [],
+      });
+    },
+  );
 
-  app.delete('/$export-status/:id', { config: { permission: permission('DELETE', '/$export-status/{id}') }, schema: { tags, summary: 'cancel a bulk export, or drop its files' } }, async (request, reply) => {
-    const id = exportIdOf(request);
-    const [row] = await db.delete(fhirExports).where(exportOf(id, request.principal.staffId)).returning({ id: fhirExports.id });
-    if (!row) throw fhirNotFound(`Export ${id}`);
-    return reply.status(202).send();
-  });
+  app.delete(
+    '/$export-status/:id',
+    {
+      config: { permission: permission('DELETE', '/$export-status/{id}') },
+      schema: { tags, summary: 'cancel a bulk export, or drop its files' },
+    },
+    async (request, reply) => {
+      const id = exportIdOf(request);
+      const [row] = await db
+        .delete(fhirExports)
+        .where(exportOf(id, request.principal.staffId))
+        .returning({ id: fhirExports.id });
+      if (!row) throw fhirNotFound(`Export ${id}`);
+      return reply.status(202).send();
+    },
+  );
 
-  app.get('/$export-file/:id/:file', { config: { permission: permission('GET', '/$export-file/{id}/{file}') }, schema: { tags, summary: 'one NDJSON file of a bulk export' } }, async (request, reply) => {
-    const id = exportIdOf(request);
-    const { file } = request.params as { file: string };
-    if (!/^[1-9]\d{0,9}$/.test(file)) throw fhirNotFound(`Export file ${file}`);
-    const [row] = await db
-      .select({ body: fhirExportFiles.body })
-      .from(fhirExportFiles)
-      .innerJoin(fhirExports, eq(fhirExports.id, fhirExportFiles.exportId))
-      .where(and(eq(fhirExportFiles.id, Number(file)), exportOf(id, request.principal.staffId)));
-    if (!row) throw fhirNotFound(`Export file ${file}`);
-    return reply.type('application/fhir+ndjson').send(row.body);
-  });
+  app.get(
+    '/$export-file/:id/:file',
+    {
+      config: { permission: permission('GET', '/$export-file/{id}/{file}') },
+      schema: { tags, summary: 'one NDJSON file of a bulk export' },
+    },
+    async (request, reply) => {
+      const id = exportIdOf(request);
+      const { file } = request.params as { file: string };
+      if (!/^[1-9]\d{0,9}$/.test(file)) throw fhirNotFound(`Export file ${file}`);
+      const [row] = await db
+        .select({ body: fhirExportFiles.body })
+        .from(fhirExportFiles)
+        .innerJoin(fhirExports, eq(fhirExports.id, fhirExportFiles.exportId))
+        .where(and(eq(fhirExportFiles.id, Number(file)), exportOf(id, request.principal.staffId)));
+      if (!row) throw fhirNotFound(`Export file ${file}`);
+      return reply.type('application/fhir+ndjson').send(row.body);
+    },
+  );
 }

@@ -26,7 +26,11 @@ const bundleOf = async (token: string, path: string): Promise<Bundle> => {
   expect(res.headers['content-type']).toContain('application/fhir+json');
   return res.json() as Bundle;
 };
-const outcomeOf = async (token: string | undefined, path: string, status: number): Promise<OperationOutcome> => {
+const outcomeOf = async (
+  token: string | undefined,
+  path: string,
+  status: number,
+): Promise<OperationOutcome> => {
   const res = await fhir(token, path);
   expect(res.statusCode, res.body).toBe(status);
   const outcome = res.json() as OperationOutcome;
@@ -41,13 +45,24 @@ beforeAll(async () => {
   admin = await login(t.app, 'orgadmin', DEMO_PASSWORD);
   manager = await login(t.app, 'manager', DEMO_PASSWORD);
   hotel = await login(t.app, 'hoteladmin', DEMO_PASSWORD);
-  const [care] = await t.db.select({ id: orgs.id }).from(orgs).innerJoin(members, eq(members.orgId, orgs.id)).where(eq(orgs.type, 1)).limit(1);
+  const [care] = await t.db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .innerJoin(members, eq(members.orgId, orgs.id))
+    .where(eq(orgs.type, 1))
+    .limit(1);
   careOrg = care.id;
   // The member with the most heart rate readings this week: a one-minute watch.
   const [busiest] = await t.db
     .select({ memberId: readings.memberId, n: sql<number>`count(*)::int` })
     .from(readings)
-    .where(and(eq(readings.kind, observationCodes.heartRate.storage), eq(readings.orgId, careOrg), gte(readings.occurTime, new Date(weekAgo * 1000))))
+    .where(
+      and(
+        eq(readings.kind, observationCodes.heartRate.storage),
+        eq(readings.orgId, careOrg),
+        gte(readings.occurTime, new Date(weekAgo * 1000)),
+      ),
+    )
     .groupBy(readings.memberId)
     .orderBy(sql`count(*) desc`)
     .limit(1);
@@ -60,7 +75,14 @@ describe('FHIR R4: what it emits validates against the R4 definitions', () => {
     expect(res.statusCode).toBe(200);
     const statement = res.json();
     expect(fhirErrors(statement)).toEqual([]);
-    expect(statement.rest[0].resource.map((r: { type: string }) => r.type)).toEqual(['Patient', 'Observation', 'Device', 'Organization', 'DetectedIssue', 'Group']);
+    expect(statement.rest[0].resource.map((r: { type: string }) => r.type)).toEqual([
+      'Patient',
+      'Observation',
+      'Device',
+      'Organization',
+      'DetectedIssue',
+      'Group',
+    ]);
   });
 
   it('an Observation of every demo reading kind, with its LOINC or Vigil code and UCUM unit', async () => {
@@ -69,12 +91,18 @@ describe('FHIR R4: what it emits validates against the R4 definitions', () => {
     for (const kind of observationKinds) {
       const [coding] = observationCodes[kind].coding;
       // The operator level sees every organisation's members: hotels' sleep sensors, hospitals' ECG.
-      const bundle = await bundleOf(manager, `/Observation?code=${encodeURIComponent(`${coding.system}|${coding.code}`)}&_count=20&_sort=-date`);
+      const bundle = await bundleOf(
+        manager,
+        `/Observation?code=${encodeURIComponent(`${coding.system}|${coding.code}`)}&_count=20&_sort=-date`,
+      );
       const found = resourcesOf(bundle);
       if (found.length) seen.push(kind);
       for (const resource of found) {
         errors.push(...fhirErrors(resource));
-        expect(resource).toMatchObject({ resourceType: 'Observation', code: { coding: observationCodes[kind].coding } });
+        expect(resource).toMatchObject({
+          resourceType: 'Observation',
+          code: { coding: observationCodes[kind].coding },
+        });
       }
     }
     expect(errors).toEqual([]);
@@ -83,10 +111,14 @@ describe('FHIR R4: what it emits validates against the R4 definitions', () => {
   });
 
   it('blood pressure is the 85354-9 panel with systolic and diastolic components; oxygen saturation carries both LOINC codes', async () => {
-    const [bp] = resourcesOf(await bundleOf(admin, `/Observation?code=${LOINC}|85354-9&_count=1`)) as { component: { code: { coding: { code: string }[] }; valueQuantity: { code: string } }[] }[];
+    const [bp] = resourcesOf(await bundleOf(admin, `/Observation?code=${LOINC}|85354-9&_count=1`)) as {
+      component: { code: { coding: { code: string }[] }; valueQuantity: { code: string } }[];
+    }[];
     expect(bp.component.map((c) => c.code.coding[0].code)).toEqual(['8480-6', '8462-4']);
     expect(bp.component[0].valueQuantity.code).toBe('mm[Hg]');
-    const [spo2] = resourcesOf(await bundleOf(admin, `/Observation?code=${LOINC}|59408-5&_count=1`)) as { code: { coding: { code: string }[] } }[];
+    const [spo2] = resourcesOf(await bundleOf(admin, `/Observation?code=${LOINC}|59408-5&_count=1`)) as {
+      code: { coding: { code: string }[] };
+    }[];
     expect(spo2.code.coding.map((c) => c.code)).toEqual(['2708-6', '59408-5']);
   });
 
@@ -103,22 +135,40 @@ describe('FHIR R4: what it emits validates against the R4 definitions', () => {
     expect(errors).toEqual([]);
     const patient = (await fhir(admin, `/Patient/${watchMember}`)).json();
     expect(patient.managingOrganization).toEqual({ reference: `Organization/${careOrg}` });
-    expect(patient.identifier.some((i: { type: { coding: { code: string }[] } }) => i.type.coding[0].code === 'MR')).toBe(true);
+    expect(
+      patient.identifier.some(
+        (i: { type: { coding: { code: string }[] } }) => i.type.coding[0].code === 'MR',
+      ),
+    ).toBe(true);
   });
 });
 
 describe('FHIR R4 search', () => {
   it('an off-the-shelf FHIR client pages through a week of heart rate by next links', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const client = new Client({ baseUrl: `${address}${t.app.config.apiPrefix}/fhir/R4`, customHeaders: { Authorization: `Bearer ${admin}` } });
+    const client = new Client({
+      baseUrl: `${address}${t.app.config.apiPrefix}/fhir/R4`,
+      customHeaders: { Authorization: `Bearer ${admin}` },
+    });
     const [{ n }] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(readings)
-      .where(and(eq(readings.memberId, watchMember), eq(readings.kind, observationCodes.heartRate.storage), gte(readings.occurTime, new Date(weekAgo * 1000))));
+      .where(
+        and(
+          eq(readings.memberId, watchMember),
+          eq(readings.kind, observationCodes.heartRate.storage),
+          gte(readings.occurTime, new Date(weekAgo * 1000)),
+        ),
+      );
     expect(n).toBeGreaterThan(5_000);
     let bundle = (await client.search({
       resourceType: 'Observation',
-      searchParams: { patient: `Patient/${watchMember}`, code: `${LOINC}|8867-4`, date: `ge${isoDate(weekAgo)}`, _count: 1000 },
+      searchParams: {
+        patient: `Patient/${watchMember}`,
+        code: `${LOINC}|8867-4`,
+        date: `ge${isoDate(weekAgo)}`,
+        _count: 1000,
+      },
     })) as unknown as Bundle | undefined;
     const ids = new Set<string>();
     let pages = 0;
@@ -130,27 +180,42 @@ describe('FHIR R4 search', () => {
         expect(resource.effectiveDateTime >= last).toBe(true);
         last = resource.effectiveDateTime;
       }
-      bundle = (await client.nextPage({ bundle: bundle as unknown as Parameters<typeof client.nextPage>[0]['bundle'] })) as unknown as Bundle | undefined;
+      bundle = (await client.nextPage({
+        bundle: bundle as unknown as Parameters<typeof client.nextPage>[0]['bundle'],
+      })) as unknown as Bundle | undefined;
     }
     expect(ids.size).toBe(n);
     expect(pages).toBe(Math.ceil(n / 1000));
   });
 
   it('_summary=count answers the total alone; _lastUpdated and _id narrow the search', async () => {
-    const counted = await bundleOf(admin, `/Observation?patient=${watchMember}&code=${LOINC}|8867-4&_summary=count`);
+    const counted = await bundleOf(
+      admin,
+      `/Observation?patient=${watchMember}&code=${LOINC}|8867-4&_summary=count`,
+    );
     expect(counted.total).toBeGreaterThan(5_000);
     expect(counted.entry).toBeUndefined();
     const [first] = resourcesOf(await bundleOf(admin, `/Observation?patient=${watchMember}&_count=1`));
-    expect(resourcesOf(await bundleOf(admin, `/Observation?_id=${first.id}`)).map((r) => r.id)).toEqual([first.id]);
-    expect(resourcesOf(await bundleOf(admin, `/Observation?patient=${watchMember}&_lastUpdated=lt2000-01-01`))).toEqual([]);
+    expect(resourcesOf(await bundleOf(admin, `/Observation?_id=${first.id}`)).map((r) => r.id)).toEqual([
+      first.id,
+    ]);
+    expect(
+      resourcesOf(await bundleOf(admin, `/Observation?patient=${watchMember}&_lastUpdated=lt2000-01-01`)),
+    ).toEqual([]);
   });
 
   it('refuses bad input with an OperationOutcome and the right status, never a 500', async () => {
     const patient = `patient=${watchMember}`;
-    expect((await outcomeOf(admin, `/Observation?${patient}&date=xx2026-01-01`, 400)).issue[0].expression).toEqual(['date']);
+    expect(
+      (await outcomeOf(admin, `/Observation?${patient}&date=xx2026-01-01`, 400)).issue[0].expression,
+    ).toEqual(['date']);
     await outcomeOf(admin, `/Observation?${patient}&date=ge2026-02-30`, 400);
     await outcomeOf(admin, `/Observation?${patient}&date=ge2026-11-20T10:00`, 400);
-    await outcomeOf(admin, `/Observation?code=${encodeURIComponent('http://snomed.info/sct|364075005')}`, 400);
+    await outcomeOf(
+      admin,
+      `/Observation?code=${encodeURIComponent('http://snomed.info/sct|364075005')}`,
+      400,
+    );
     await outcomeOf(admin, `/Observation?${patient}&_count=1000000`, 400);
     await outcomeOf(admin, `/Observation?${patient}&colour=red`, 400);
     await outcomeOf(admin, `/Observation?${patient}&_sort=value`, 400);
@@ -166,7 +231,9 @@ describe('FHIR R4 search', () => {
     await outcomeOf(hotel, `/Patient/${watchMember}`, 404);
     const [one] = resourcesOf(await bundleOf(admin, `/Observation?patient=${watchMember}&_count=1`));
     await outcomeOf(hotel, `/Observation/${one.id}`, 404);
-    const theirs = resourcesOf(await bundleOf(hotel, `/Patient?_count=1000`)) as { managingOrganization: { reference: string } }[];
+    const theirs = resourcesOf(await bundleOf(hotel, `/Patient?_count=1000`)) as {
+      managingOrganization: { reference: string };
+    }[];
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((p) => p.managingOrganization.reference !== `Organization/${careOrg}`)).toBe(true);
   });
@@ -175,7 +242,12 @@ describe('FHIR R4 search', () => {
     await bundleOf(admin, `/Observation?patient=${watchMember}&_count=1`);
     await fhir(admin, `/Patient/${watchMember}`);
     await t.app.audit.flush();
-    const res = await api(t.app, admin).get('/audit', { user_id: watchMember, per_page: 50, order: 'desc', order_by: 'id' });
+    const res = await api(t.app, admin).get('/audit', {
+      user_id: watchMember,
+      per_page: 50,
+      order: 'desc',
+      order_by: 'id',
+    });
     const routes = (res.json().data.list as { route: string }[]).map((e) => e.route);
     expect(routes).toContain('/fhir/R4/Observation');
     expect(routes).toContain('/fhir/R4/Patient/{id}');
@@ -183,7 +255,10 @@ describe('FHIR R4 search', () => {
 });
 
 /** The export's manifest, once the export job has written it (the status answers 202 until then). */
-async function manifestOf(token: string, statusUrl: string): Promise<{ output: { type: string; url: string; count: number }[]; request: string }> {
+async function manifestOf(
+  token: string,
+  statusUrl: string,
+): Promise<{ output: { type: string; url: string; count: number }[]; request: string }> {
   const path = new URL(statusUrl).pathname.slice(t.app.config.apiPrefix.length + '/fhir/R4'.length);
   for (;;) {
     const res = await fhir(token, path);
@@ -195,14 +270,24 @@ async function manifestOf(token: string, statusUrl: string): Promise<{ output: {
 }
 
 async function linesOf(token: string, url: string): Promise<Resource[]> {
-  const res = await fhir(token, new URL(url).pathname.slice(t.app.config.apiPrefix.length + '/fhir/R4'.length));
+  const res = await fhir(
+    token,
+    new URL(url).pathname.slice(t.app.config.apiPrefix.length + '/fhir/R4'.length),
+  );
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('application/fhir+ndjson');
-  return res.body.trimEnd().split('\n').map((line) => JSON.parse(line) as Resource);
+  return res.body
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Resource);
 }
 
 const kickOff = (token: string, path: string) =>
-  t.app.inject({ method: 'GET', url: `${t.app.config.apiPrefix}/fhir/R4${path}`, headers: { authorization: `Bearer ${token}`, prefer: 'respond-async' } });
+  t.app.inject({
+    method: 'GET',
+    url: `${t.app.config.apiPrefix}/fhir/R4${path}`,
+    headers: { authorization: `Bearer ${token}`, prefer: 'respond-async' },
+  });
 
 describe('FHIR bulk export', () => {
   it("the care home's export: NDJSON files whose every line validates, all of the care home", async () => {
@@ -210,7 +295,9 @@ describe('FHIR bulk export', () => {
     expect(res.statusCode, res.body).toBe(202);
     const statusUrl = res.headers['content-location'] as string;
     const manifest = await manifestOf(admin, statusUrl);
-    expect(new Set(manifest.output.map((o) => o.type))).toEqual(new Set(['Patient', 'Observation', 'Device', 'Organization', 'DetectedIssue']));
+    expect(new Set(manifest.output.map((o) => o.type))).toEqual(
+      new Set(['Patient', 'Observation', 'Device', 'Organization', 'DetectedIssue']),
+    );
     const errors: string[] = [];
     const patients = new Set<string>();
     const subjects = new Set<string>();
@@ -237,25 +324,37 @@ describe('FHIR bulk export', () => {
     // Another organisation's token gets nothing of it: not its status, not its files, not a new export.
     const path = new URL(statusUrl).pathname.slice(t.app.config.apiPrefix.length + '/fhir/R4'.length);
     await outcomeOf(hotel, path, 404);
-    await outcomeOf(hotel, new URL(manifest.output[0].url).pathname.slice(t.app.config.apiPrefix.length + '/fhir/R4'.length), 404);
+    await outcomeOf(
+      hotel,
+      new URL(manifest.output[0].url).pathname.slice(t.app.config.apiPrefix.length + '/fhir/R4'.length),
+      404,
+    );
     expect((await kickOff(hotel, `/Group/org-${careOrg}/$export`)).statusCode).toBe(404);
     expect((await kickOff(hotel, `/Patient/${watchMember}/$export`)).statusCode).toBe(404);
   }, 900_000);
 
   it("one patient's export holds that patient's data only; bad kick-offs are refused", async () => {
-    const res = await kickOff(admin, `/Patient/${watchMember}/$export?_type=Patient,Observation&_since=${isoDate(nowUnix() - 86_400)}`);
+    const res = await kickOff(
+      admin,
+      `/Patient/${watchMember}/$export?_type=Patient,Observation&_since=${isoDate(nowUnix() - 86_400)}`,
+    );
     expect(res.statusCode, res.body).toBe(202);
     const manifest = await manifestOf(admin, res.headers['content-location'] as string);
     expect(new Set(manifest.output.map((o) => o.type))).toEqual(new Set(['Patient', 'Observation']));
     for (const file of manifest.output) {
       for (const resource of await linesOf(admin, file.url)) {
         if (resource.resourceType === 'Patient') expect(resource.id).toBe(String(watchMember));
-        else expect((resource as { subject: { reference: string } }).subject.reference).toBe(`Patient/${watchMember}`);
+        else
+          expect((resource as { subject: { reference: string } }).subject.reference).toBe(
+            `Patient/${watchMember}`,
+          );
       }
     }
     await outcomeOf(admin, `/Group/org-${careOrg}/$export`, 400); // no Prefer: respond-async
     expect((await kickOff(admin, `/Group/org-${careOrg}/$export?_type=Medication`)).statusCode).toBe(400);
-    expect((await kickOff(admin, `/Group/org-${careOrg}/$export?_outputFormat=text/csv`)).statusCode).toBe(400);
+    expect((await kickOff(admin, `/Group/org-${careOrg}/$export?_outputFormat=text/csv`)).statusCode).toBe(
+      400,
+    );
     expect((await kickOff(admin, `/Group/ward-1/$export`)).statusCode).toBe(404);
   }, 240_000);
 });

@@ -9,7 +9,8 @@ import type { ResourceList } from '../../resources/list.ts';
 import type { SearchParams } from './search.ts';
 
 /** Unix seconds computed by PostgreSQL: a Bundle of 1,000 readings would otherwise parse 2,000 Dates. */
-export const epoch = (column: AnyPgColumn) => sql<number>`extract(epoch from ${column})::bigint`.mapWith(Number);
+export const epoch = (column: AnyPgColumn) =>
+  sql<number>`extract(epoch from ${column})::bigint`.mapWith(Number);
 
 /**
  * The list query every FHIR type's list takes: the kit's base (order, dates on the type's date
@@ -47,4 +48,6 @@ export type FhirKind<TItem> = {
   toResource: (item: TItem) => Resource;
   /** The member a row is about, for the audit trail. */
   memberOf: (item: TItem) => number | null;
+  /** The largest id its table holds (int4, or bigint for readings): a larger one names nothing. */
+  maxId: number;
 };

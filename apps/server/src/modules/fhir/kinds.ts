@@ -6,4 +6,10 @@ import { organizationKind } from './organization.ts';
 import { patientKind } from './patient.ts';
 
 /** Every type served, in the CapabilityStatement's (and an export's) order. */
-export const fhirKinds: readonly FhirKind<unknown>[] = [patientKind, observationKind, deviceKind, organizationKind, detectedIssueKind] as FhirKind<unknown>[];
+export const fhirKinds: readonly FhirKind<unknown>[] = [
+  patientKind,
+  observationKind,
+  deviceKind,
+  organizationKind,
+  detectedIssueKind,
+] as FhirKind<unknown>[];

@@ -40,7 +40,13 @@ const lastPhysiologicalKind = 16;
  */
 const observationReadings = and(
   isNotNull(readings.memberId),
-  or(lte(readings.kind, lastPhysiologicalKind), and(eq(readings.kind, observationCodes.respiratoryRate.storage), sql`${readings.data}->>'breath_rate' is not null`)),
+  or(
+    lte(readings.kind, lastPhysiologicalKind),
+    and(
+      eq(readings.kind, observationCodes.respiratoryRate.storage),
+      sql`${readings.data}->>'breath_rate' is not null`,
+    ),
+  ),
 );
 
 const observationList = defineList({
@@ -70,8 +76,17 @@ const observationList = defineList({
   orderColumns: { date: readings.occurTime },
 });
 
-const quantity = (value: number, unit: { unit: string; code: string }): Quantity => ({ value, unit: unit.unit, system: UCUM, code: unit.code });
-const component = (code: string, display: string, value: Omit<ObservationComponent, 'code'>): ObservationComponent => ({
+const quantity = (value: number, unit: { unit: string; code: string }): Quantity => ({
+  value,
+  unit: unit.unit,
+  system: UCUM,
+  code: unit.code,
+});
+const component = (
+  code: string,
+  display: string,
+  value: Omit<ObservationComponent, 'code'>,
+): ObservationComponent => ({
   ...value,
   code: { coding: [{ system: VigilSystem.component, code, display }], text: display },
 });
@@ -84,19 +99,33 @@ function componentsOf(kind: ObservationKind, r: ObservationRow): ObservationComp
   switch (kind) {
     case 'bloodPressure':
       return [
-        { code: { coding: [SYSTOLIC], text: 'Systolic' }, valueQuantity: quantity(r.value ?? 0, observationCodes.bloodPressure.unit!) },
-        { code: { coding: [DIASTOLIC], text: 'Diastolic' }, valueQuantity: quantity(r.value2 ?? 0, observationCodes.bloodPressure.unit!) },
+        {
+          code: { coding: [SYSTOLIC], text: 'Systolic' },
+          valueQuantity: quantity(r.value ?? 0, observationCodes.bloodPressure.unit!),
+        },
+        {
+          code: { coding: [DIASTOLIC], text: 'Diastolic' },
+          valueQuantity: quantity(r.value2 ?? 0, observationCodes.bloodPressure.unit!),
+        },
       ];
     case 'bloodSugar': {
       const segment = num('segment');
       return segment === undefined
         ? undefined
-        : [component('segment', 'Meal segment', { valueCodeableConcept: { coding: [{ system: VigilSystem.bloodSugarSegment, code: String(segment) }] } })];
+        : [
+            component('segment', 'Meal segment', {
+              valueCodeableConcept: {
+                coding: [{ system: VigilSystem.bloodSugarSegment, code: String(segment) }],
+              },
+            }),
+          ];
     }
     case 'ecg': {
       const findings = Array.isArray(data.findings) ? (data.findings as string[]) : [];
       return [
-        component('ecg-status', 'ECG status', { valueCodeableConcept: { coding: [{ system: VigilSystem.ecgStatus, code: String(r.value2 ?? 0) }] } }),
+        component('ecg-status', 'ECG status', {
+          valueCodeableConcept: { coding: [{ system: VigilSystem.ecgStatus, code: String(r.value2 ?? 0) }] },
+        }),
         ...findings.map((f) => component('ecg-finding', 'ECG finding', { valueString: f })),
       ];
     }
@@ -105,13 +134,21 @@ function componentsOf(kind: ObservationKind, r: ObservationRow): ObservationComp
       if (!stages) return undefined;
       return (['awake', 'light', 'deep', 'REM'] as const)
         .filter((stage) => typeof stages[stage] === 'number')
-        .map((stage) => component(`sleep-${stage.toLowerCase()}`, `Sleep ${stage}`, { valueQuantity: quantity(stages[stage]!, minutes) }));
+        .map((stage) =>
+          component(`sleep-${stage.toLowerCase()}`, `Sleep ${stage}`, {
+            valueQuantity: quantity(stages[stage]!, minutes),
+          }),
+        );
     }
     case 'activity':
     case 'sports':
     case 'heartVessel': {
-      const keys = { activity: ['distance', 'kcal'], sports: ['minutes', 'sport'], heartVessel: ['result'] }[kind];
-      const parts = keys.filter((k) => num(k) !== undefined).map((k) => component(`${kind}-${k}`, `${kind} ${k}`, { valueQuantity: { value: num(k) } }));
+      const keys = { activity: ['distance', 'kcal'], sports: ['minutes', 'sport'], heartVessel: ['result'] }[
+        kind
+      ];
+      const parts = keys
+        .filter((k) => num(k) !== undefined)
+        .map((k) => component(`${kind}-${k}`, `${kind} ${k}`, { valueQuantity: { value: num(k) } }));
       return parts.length ? parts : undefined;
     }
     default:
@@ -140,9 +177,17 @@ export function toObservation(r: ObservationRow): Observation {
     category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: code.category }] }],
     code: { coding: code.coding, text: code.text },
     subject: { reference: `Patient/${r.memberId}` },
-    ...(sleepEnd === undefined ? { effectiveDateTime: instant(r.occurTime) } : { effectivePeriod: { start: instant(r.occurTime), end: instant(sleepEnd) } }),
+    ...(sleepEnd === undefined
+      ? { effectiveDateTime: instant(r.occurTime) }
+      : { effectivePeriod: { start: instant(r.occurTime), end: instant(sleepEnd) } }),
     ...(value !== null && code.unit ? { valueQuantity: quantity(value, code.unit) } : {}),
-    ...(value === null && kind !== 'bloodPressure' ? { dataAbsentReason: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'unknown' }] } } : {}),
+    ...(value === null && kind !== 'bloodPressure'
+      ? {
+          dataAbsentReason: {
+            coding: [{ system: 'http://terminology.hl7.org/CodeSystem/data-absent-reason', code: 'unknown' }],
+          },
+        }
+      : {}),
     ...(components ? { component: components } : {}),
     device: { reference: `Device/${r.deviceId}` },
     ...(r.remark ? { note: [{ text: r.remark }] } : {}),
@@ -155,7 +200,11 @@ export const observationKind: FhirKind<ObservationRow> = {
   params: ['patient', 'subject', 'code', 'date'],
   sorts: { date: 'date', _id: 'id', _lastUpdated: 'updated_at' },
   async plan(db, p, params) {
-    if (params.has('subject')) params.set('patient', params.get('subject')!.map((v) => (v.startsWith('Patient/') ? v : `Patient/${v}`)));
+    if (params.has('subject'))
+      params.set(
+        'patient',
+        params.get('subject')!.map((v) => (v.startsWith('Patient/') ? v : `Patient/${v}`)),
+      );
     const memberId = await patientParam(db, p, params);
     const range = rangeOf(params, 'date');
     const codes = params.get('code')?.[0];
@@ -165,7 +214,11 @@ export const observationKind: FhirKind<ObservationRow> = {
       for (const value of codes.split(',')) {
         const { system, code } = token(value);
         const named = kindsOfToken(system, code);
-        if (named === null) throw badRequest(`code: the code system '${system}' is not one this server uses (${'http://loinc.org'} or ${VigilSystem.readingKind})`, 'code');
+        if (named === null)
+          throw badRequest(
+            `code: the code system '${system}' is not one this server uses (${'http://loinc.org'} or ${VigilSystem.readingKind})`,
+            'code',
+          );
         kinds.push(...named.map((k) => observationCodes[k].storage));
       }
       // A code no kind has matches nothing: an empty list, not every reading.
@@ -175,4 +228,5 @@ export const observationKind: FhirKind<ObservationRow> = {
   },
   toResource: toObservation,
   memberOf: (r) => r.memberId,
+  maxId: Number.MAX_SAFE_INTEGER,
 };

@@ -23,11 +23,18 @@ export class FhirError extends Error {
   }
 }
 
-export const badRequest = (message: string, expression?: string) => new FhirError(400, 'invalid', message, expression);
-export const notSupported = (message: string, expression?: string) => new FhirError(400, 'not-supported', message, expression);
+export const badRequest = (message: string, expression?: string) =>
+  new FhirError(400, 'invalid', message, expression);
+export const notSupported = (message: string, expression?: string) =>
+  new FhirError(400, 'not-supported', message, expression);
 export const fhirNotFound = (what: string) => new FhirError(404, 'not-found', `${what} is not known`);
 
-export function operationOutcome(severity: 'error' | 'information', code: IssueCode, text: string, expression?: string): OperationOutcome {
+export function operationOutcome(
+  severity: 'error' | 'information',
+  code: IssueCode,
+  text: string,
+  expression?: string,
+): OperationOutcome {
   return {
     resourceType: 'OperationOutcome',
     issue: [{ severity, code, diagnostics: text, ...(expression ? { expression: [expression] } : {}) }],
@@ -54,14 +61,28 @@ function send(reply: FastifyReply, status: number, outcome: OperationOutcome) {
  */
 export function registerFhirErrors(app: FastifyInstance): void {
   app.setErrorHandler((thrown: unknown, request, reply) => {
-    if (thrown instanceof FhirError) return send(reply, thrown.status, operationOutcome('error', thrown.issueCode, thrown.message, thrown.expression));
+    if (thrown instanceof FhirError)
+      return send(
+        reply,
+        thrown.status,
+        operationOutcome('error', thrown.issueCode, thrown.message, thrown.expression),
+      );
     if (thrown instanceof AppError) {
       const [status, code] = fromAppError[thrown.code] ?? [thrown.status, 'processing'];
       return send(reply, status, operationOutcome('error', code, thrown.message, thrown.errors?.[0]?.field));
     }
     if (hasZodFastifySchemaValidationErrors(thrown)) {
       const first = thrown.validation[0];
-      return send(reply, 400, operationOutcome('error', 'invalid', first?.message ?? 'Invalid request', first?.instancePath.replace(/^\//, '') || undefined));
+      return send(
+        reply,
+        400,
+        operationOutcome(
+          'error',
+          'invalid',
+          first?.message ?? 'Invalid request',
+          first?.instancePath.replace(/^\//, '') || undefined,
+        ),
+      );
     }
     if (databaseUnavailable(thrown)) {
       request.log.warn({ err: thrown }, 'database unavailable');

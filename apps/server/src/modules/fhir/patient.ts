@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Identifier, Patient } from '@medplum/fhirtypes';
-import { Gender } from '@vigil/contracts';
+import { Gender, INT4_MAX } from '@vigil/contracts';
 import { members } from '../../db/schema/index.ts';
 import { defineList } from '../../resources/list.ts';
 import { memberScope } from '../members/member/rows.ts';
@@ -61,8 +61,19 @@ export const memberNumberSystem = (orgId: number) => `urn:vigil:fhir:org:${orgId
 
 function identifiers(r: PatientRow): Identifier[] {
   const out: Identifier[] = [];
-  if (r.idNumber) out.push({ use: 'official', type: { coding: [{ system: V2_0203, code: 'NI' }] }, system: TW_NATIONAL_ID, value: r.idNumber });
-  out.push({ use: 'usual', type: { coding: [{ system: V2_0203, code: 'MR' }] }, system: memberNumberSystem(r.orgId), value: String(r.id) });
+  if (r.idNumber)
+    out.push({
+      use: 'official',
+      type: { coding: [{ system: V2_0203, code: 'NI' }] },
+      system: TW_NATIONAL_ID,
+      value: r.idNumber,
+    });
+  out.push({
+    use: 'usual',
+    type: { coding: [{ system: V2_0203, code: 'MR' }] },
+    system: memberNumberSystem(r.orgId),
+    value: String(r.id),
+  });
   return out;
 }
 
@@ -81,9 +92,21 @@ export function toPatient(r: PatientRow): Patient {
       ? {
           contact: [
             {
-              relationship: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' }] }],
+              relationship: [
+                {
+                  coding: [
+                    {
+                      system: 'http://terminology.hl7.org/CodeSystem/v2-0131',
+                      code: 'C',
+                      display: 'Emergency Contact',
+                    },
+                  ],
+                },
+              ],
               ...(r.emergencyContact ? { name: { text: r.emergencyContact } } : {}),
-              ...(r.emergencyPhone ? { telecom: [{ system: 'phone' as const, value: r.emergencyPhone }] } : {}),
+              ...(r.emergencyPhone
+                ? { telecom: [{ system: 'phone' as const, value: r.emergencyPhone }] }
+                : {}),
             },
           ],
         }
@@ -108,4 +131,5 @@ export const patientKind: FhirKind<PatientRow> = {
   },
   toResource: toPatient,
   memberOf: (r) => r.id,
+  maxId: INT4_MAX,
 };

@@ -8,4 +8,5 @@ export function fhirBase(request: FastifyRequest): string {
 }
 
 /** A FHIR answer: fhir+json, serialised as it is (there is no response schema to check it against). */
-export const sendFhir = (reply: FastifyReply, body: unknown) => reply.type(FHIR_JSON).serializer(JSON.stringify).send(body);
+export const sendFhir = (reply: FastifyReply, body: unknown) =>
+  reply.type(FHIR_JSON).serializer(JSON.stringify).send(body);

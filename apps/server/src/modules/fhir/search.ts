@@ -11,24 +11,39 @@ export const MAX_COUNT = MAX_PER_PAGE;
 /** An inclusive range of unix seconds; either end open. */
 export type SecondsRange = { from?: number; to?: number };
 
-const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/;
+const DATE =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/;
 const PREFIX = /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(.*)$/;
 
 /** The seconds a FHIR date, dateTime or instant covers: a year, a month, a day, a minute or a second. */
 export function dateRange(text: string, name: string): { lo: number; hi: number } {
   const m = DATE.exec(text);
-  if (!m) throw badRequest(`${name}: '${text}' is not a FHIR date (YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][Z|±hh:mm])`, name);
+  if (!m)
+    throw badRequest(
+      `${name}: '${text}' is not a FHIR date (YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][Z|±hh:mm])`,
+      name,
+    );
   const [, y, mo, d, h, mi, s, zone] = m;
-  if (h !== undefined && zone === undefined) throw badRequest(`${name}: a time needs its zone (Z or ±hh:mm)`, name);
+  if (h !== undefined && zone === undefined)
+    throw badRequest(`${name}: a time needs its zone (Z or ±hh:mm)`, name);
   const year = Number(y);
   const month = mo === undefined ? 1 : Number(mo);
   const day = d === undefined ? 1 : Number(d);
-  const offsetMinutes = zone === undefined || zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
-  const startMs = Date.UTC(year, month - 1, day, Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)) - offsetMinutes * 60_000;
+  const offsetMinutes =
+    zone === undefined || zone === 'Z'
+      ? 0
+      : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const startMs =
+    Date.UTC(year, month - 1, day, Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)) - offsetMinutes * 60_000;
   const start = new Date(startMs + offsetMinutes * 60_000);
   // Date.UTC rolls 2026-02-30 over into March: a date that does not exist is refused, not moved.
   const clockOutOfRange = Number(h ?? 0) > 23 || Number(mi ?? 0) > 59 || Number(s ?? 0) > 59;
-  if (clockOutOfRange || start.getUTCFullYear() !== year || start.getUTCMonth() !== month - 1 || start.getUTCDate() !== day) {
+  if (
+    clockOutOfRange ||
+    start.getUTCFullYear() !== year ||
+    start.getUTCMonth() !== month - 1 ||
+    start.getUTCDate() !== day
+  ) {
     throw badRequest(`${name}: '${text}' is not a date that exists`, name);
   }
   const next = new Date(startMs);
@@ -46,10 +61,13 @@ export function dateRange(text: string, name: string): { lo: number; hi: number 
  * are not supported: a reading is an instant, and they would need an OR the lists do not take.
  */
 export function narrowByDate(range: SecondsRange, value: string, name: string): SecondsRange {
-  if (value.includes(',')) throw notSupported(`${name}: several values in one parameter (OR) are not supported`, name);
+  if (value.includes(','))
+    throw notSupported(`${name}: several values in one parameter (OR) are not supported`, name);
   const [, prefix = 'eq', rest] = PREFIX.exec(value)!;
-  if (/^[a-z]/.test(rest)) throw badRequest(`${name}: '${value.slice(0, 2)}' is not a search prefix (eq, gt, ge, lt, le)`, name);
-  if (prefix === 'ne' || prefix === 'sa' || prefix === 'eb' || prefix === 'ap') throw notSupported(`${name}: the prefix '${prefix}' is not supported (eq, gt, ge, lt, le are)`, name);
+  if (/^[a-z]/.test(rest))
+    throw badRequest(`${name}: '${value.slice(0, 2)}' is not a search prefix (eq, gt, ge, lt, le)`, name);
+  if (prefix === 'ne' || prefix === 'sa' || prefix === 'eb' || prefix === 'ap')
+    throw notSupported(`${name}: the prefix '${prefix}' is not supported (eq, gt, ge, lt, le are)`, name);
   const { lo, hi } = dateRange(rest, name);
   const from = prefix === 'gt' ? hi + 1 : prefix === 'ge' || prefix === 'eq' ? lo : undefined;
   const to = prefix === 'lt' ? lo - 1 : prefix === 'le' || prefix === 'eq' ? hi : undefined;
@@ -63,14 +81,16 @@ export function narrowByDate(range: SecondsRange, value: string, name: string): 
 export function referenceId(value: string, type: string, name: string): number {
   const m = new RegExp(`^(?:${type}/)?([1-9]\\d{0,9})$`).exec(value);
   const id = m ? Number(m[1]) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2147483647) throw badRequest(`${name}: '${value}' is not a ${type} reference (${type}/id)`, name);
+  if (!Number.isSafeInteger(id) || id > 2147483647)
+    throw badRequest(`${name}: '${value}' is not a ${type} reference (${type}/id)`, name);
   return id;
 }
 
-/** `_id`: a resource id. */
-export function resourceId(value: string, name = '_id'): number {
+/** `_id` or `_cursor`: an id of the type's table (at most `maxId`). */
+export function resourceId(value: string, maxId: number, name = '_id'): number {
   const id = /^[1-9]\d{0,15}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw badRequest(`${name}: '${value}' is not an id of this server`, name);
+  if (!Number.isSafeInteger(id) || id > maxId)
+    throw badRequest(`${name}: '${value}' is not an id of this server`, name);
   return id;
 }
 
@@ -95,14 +115,24 @@ export function searchParams(query: unknown): SearchParams {
 }
 
 /** The parameters every search takes, beside its own. */
-export const commonParams = ['_count', '_sort', '_summary', '_lastUpdated', '_id', '_format', '_cursor'] as const;
+export const commonParams = [
+  '_count',
+  '_sort',
+  '_summary',
+  '_lastUpdated',
+  '_id',
+  '_format',
+  '_cursor',
+] as const;
 
 /** Refuses what a search does not know (strict handling), naming each parameter it does. */
 export function refuseUnknown(params: SearchParams, known: readonly string[]): void {
   for (const [name, values] of params) {
     // Modifiers (`code:text`, `date:missing`) are not supported either.
-    if (!known.includes(name)) throw badRequest(`Unknown search parameter '${name}'; this search takes ${known.join(', ')}`, name);
-    if (values.length > 1 && name !== 'date' && name !== '_lastUpdated') throw notSupported(`${name}: given more than once`, name);
+    if (!known.includes(name))
+      throw badRequest(`Unknown search parameter '${name}'; this search takes ${known.join(', ')}`, name);
+    if (values.length > 1 && name !== 'date' && name !== '_lastUpdated')
+      throw notSupported(`${name}: given more than once`, name);
     if (values.some((v) => v === '')) throw badRequest(`${name}: empty value`, name);
   }
 }
@@ -113,7 +143,11 @@ export function countOf(params: SearchParams): number {
   if (raw === undefined) return DEFAULT_COUNT;
   if (!/^\d{1,9}$/.test(raw)) throw badRequest(`_count: '${raw}' is not a whole number`, '_count');
   const n = Number(raw);
-  if (n > MAX_COUNT) throw badRequest(`_count: at most ${MAX_COUNT} entries a page (asked ${raw}); follow the Bundle's next link for more`, '_count');
+  if (n > MAX_COUNT)
+    throw badRequest(
+      `_count: at most ${MAX_COUNT} entries a page (asked ${raw}); follow the Bundle's next link for more`,
+      '_count',
+    );
   return n;
 }
 
@@ -128,7 +162,8 @@ export function summaryCountOnly(params: SearchParams): boolean {
 /** `_format`: JSON is the only format served. */
 export function checkFormat(params: SearchParams): void {
   const raw = params.get('_format')?.[0];
-  if (raw !== undefined && !['json', 'application/json', 'application/fhir+json'].includes(raw)) throw notSupported(`_format: only JSON is served`, '_format');
+  if (raw !== undefined && !['json', 'application/json', 'application/fhir+json'].includes(raw))
+    throw notSupported(`_format: only JSON is served`, '_format');
 }
 
 /** A date-like parameter's range over all its values. */
