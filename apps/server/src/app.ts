@@ -24,6 +24,7 @@ import { DomainEventBus } from './events.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { escalateDue, ESCALATION_SCAN_MS } from './modules/alerts/escalation/escalate.ts';
 import { careScheduler, CARE_SCHEDULER_MS } from './modules/care/care-handle/scheduler.ts';
+import { fhirExportJob, EXPORT_TICK_MS } from './modules/fhir/export-job.ts';
 import { AuditTrail } from './audit/trail.ts';
 import { loadSealer, type SecretSealer } from './auth/second-factor/sealing.ts';
 import { registerAuditTrail } from './audit/hook.ts';
@@ -124,12 +125,14 @@ export async function buildApp({ config, database, modules = registerModules }: 
 
   // Staff real-time channel (/staff) on the same HTTP server; Redis adapter when REDIS_URL is set.
   await registerRealtime(app);
-  // Every periodic job, started here and stopped with the app. The two the API modules own are
+  // Every periodic job, started here and stopped with the app. The three the API modules own are
   // handed in: the jobs plugin sits below modules/.
   registerJobs(app, [
     // Overdue alerts are escalated on the staff channel.
     { run: () => escalateDue(app), everyMs: ESCALATION_SCAN_MS, failure: 'escalation scan failed' },
     { run: careScheduler(database.db, app.alerts), everyMs: CARE_SCHEDULER_MS, failure: 'care scheduler tick failed', tickWhenReady: true },
+    // FHIR bulk exports asked for are written, and expired ones dropped (docs/fhir.md).
+    { run: fhirExportJob(database.db, app.log), everyMs: EXPORT_TICK_MS, failure: 'fhir export job failed' },
   ]);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build

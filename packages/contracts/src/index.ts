@@ -11,6 +11,7 @@ export * from './permissions/resources.ts';
 export * from './permissions/keys.ts';
 export * from './permissions/pages.ts';
 export * from './permissions/api-groups.ts';
+export * from './permissions/smart-scopes.ts';
 export * from './schemas/realtime.ts';
 export * from './schemas/personal.ts';
 export * from './enums/index.ts';

@@ -21,7 +21,7 @@ export type JoinedAlert = AbnormalRow & {
 };
 
 /** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
-const alertScope: ScopeColumns = { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' };
+export const alertScope: ScopeColumns = { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' };
 export const abnormalScope = (p: Principal) => scopeCondition(p, alertScope);
 
 const joinedWire: WireMap<JoinedAlert> = {

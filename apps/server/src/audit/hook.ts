@@ -32,6 +32,8 @@ const healthReads: readonly RegExp[] = [
   /^\/user\/\{id\}$/,
   /^\/user-system\/user\/\{id\}$/,
   /^\/change\/(user|record)(\/|$)/,
+  // FHIR's member data: patients, their readings and alerts, their devices, bulk exports.
+  /^\/fhir\/R4\/(Patient|Observation|DetectedIssue|Device|Group|\$export)/,
 ];
 
 /** Whether a call of this method and route (catalogue form, '/care/health/{id}') is audited. */

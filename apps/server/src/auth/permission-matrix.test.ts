@@ -67,7 +67,9 @@ describe('permission matrix', () => {
         checked += 1;
         const allowed = group.has(key);
         if (allowed) granted += 1;
-        const refused = res.statusCode === 403 && res.json().code === ErrorCode.noPermission;
+        // FHIR's routes refuse as FHIR does: an OperationOutcome whose issue is 'forbidden'.
+        const body = res.json();
+        const refused = res.statusCode === 403 && (body.code === ErrorCode.noPermission || body.issue?.[0]?.code === 'forbidden');
         if (allowed === refused) mismatches.push(`role ${role} ${key}: granted=${allowed}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }

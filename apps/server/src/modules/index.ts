@@ -47,6 +47,8 @@ import { careStethoscopeRoutes } from './care/care-stethoscope/routes.ts';
 import { careReportRoutes } from './care/care-report/routes.ts';
 import { medicalRecordRoutes } from './clinical/medical-record/routes.ts';
 import { opdRoutes } from './clinical/opd/routes.ts';
+import { fhirRoutes } from './fhir/routes.ts';
+import { Resource } from '@vigil/contracts';
 /** Every API module, registered under the API prefix behind the auth guard. One line each. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -96,4 +98,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(careReportRoutes);
   await app.register(medicalRecordRoutes);
   await app.register(opdRoutes);
+  // FHIR R4 (docs/fhir.md): its own error answers (OperationOutcome) under its own prefix.
+  await app.register(fhirRoutes, { prefix: Resource.fhir });
 }

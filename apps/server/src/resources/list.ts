@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { fromUnix, strictListFilters, type ListQueryBase, type Paginated } from '@vigil/contracts';
 import type { Db, Tx } from '../db/client.ts';
@@ -83,6 +83,15 @@ export type ResourceList<TRow, TQuery extends ListQuerySchema, TItem = TRow> = {
    * starts from the database rather than a request (a replay, an event sent to both sides of an order).
    */
   read: (db: Db | Tx, where: SQL | undefined, limit?: number) => Promise<{ row: TRow; item: TItem }[]>;
+  /**
+   * Up to `limit` items of the list after the row `after` (an id the previous call answered last),
+   * in the query's order: keyset paging, for clients that follow a cursor (FHIR's `next` links)
+   * rather than numbered pages. Each call costs the same however deep it goes, and no total is
+   * counted; rows added or removed meanwhile never shift a later page.
+   */
+  seek: (db: Db | Tx, principal: Principal, query: z.output<TQuery>, after: number | undefined, limit: number) => Promise<TItem[]>;
+  /** How many rows the list query matches (exact up to EXACT_COUNT_LIMIT, as `page` counts). */
+  count: (db: Db | Tx, principal: Principal, query: z.output<TQuery>) => Promise<number>;
 };
 
 /**
@@ -185,7 +194,29 @@ export function defineList<TTable extends TableWithId, TRow, TQuery extends List
     return paginate(q, total, await toItems(db, rows));
   }
 
-  return { wire, scopeOf, fetchOne, page, read };
+  async function seek(db: Db | Tx, p: Principal, query: z.output<TQuery>, after: number | undefined, limit: number): Promise<TItem[]> {
+    const q = query as ListQueryBase & { order_by: string } & Record<string, unknown>;
+    const column = orderColumns[q.order_by];
+    const descending = q.order === 'desc';
+    // The cursor row's own order value is read where the comparison needs it, so a cursor is one id.
+    // Ordered by id alone, the plain comparison lets the primary key seek (a row comparison of
+    // (id, id) would scan from the start every page).
+    const byId = column === table.id;
+    const cursor =
+      after === undefined
+        ? undefined
+        : byId
+          ? (descending ? lt : gt)(table.id, after)
+          : sql`(${column}, ${table.id}) ${sql.raw(descending ? '<' : '>')} ((select ${column} from ${table} where ${table.id} = ${after}), ${after})`;
+    const d = descending ? desc : asc;
+    return toItems(db, await from(db, wire.fields).where(and(listWhere(p, q), cursor)).orderBy(d(column), d(table.id)).limit(limit));
+  }
+
+  async function count(db: Db | Tx, p: Principal, query: z.output<TQuery>): Promise<number> {
+    return countTotal(db, from(db, { one: sql`1` }).where(listWhere(p, query as ListQueryBase & Record<string, unknown>)));
+  }
+
+  return { wire, scopeOf, fetchOne, page, read, seek, count };
 }
 
 /**

@@ -280,6 +280,9 @@ export function roleResourceLevels(role: StaffRole): Map<string, Level> {
     }
   }
   if (operator) grant(Resource.sidebar, 'write');
+  // FHIR (docs/fhir.md) serves outside systems through API groups made for them; by default the
+  // administrators of an organisation with members may read it and run bulk exports, to try it.
+  if (isAdmin && levels.has(Resource.user)) grant(Resource.fhir, 'write');
   return levels;
 }
 

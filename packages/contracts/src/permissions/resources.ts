@@ -75,6 +75,8 @@ export const Resource = {
   changeRecord: '/change/record',
   /** Vigil's audit trail of health-data reads and of changes (docs/security.md#audit-trail). */
   audit: '/audit',
+  /** Vigil's FHIR R4 read API and bulk export (docs/fhir.md): every route lies under it. */
+  fhir: '/fhir/R4',
   abnormal: '/abnormal',
   abnormalBurden: '/abnormal/burden',
   deviceBind: '/device/bind',

@@ -5,9 +5,12 @@ import { ValidationMessage } from '../rules/messages.ts';
 export const HttpMethod = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HttpMethod)[number];
 
-/** One entry of an API permission group: a route pattern (e.g. `/user/{id}`) and its method. */
+/**
+ * One entry of an API permission group: a route pattern (e.g. `/user/{id}`) and its method. FHIR's
+ * routes keep FHIR's spelling: resource types in capitals, operations after `$` (`/fhir/R4/Group/{id}/$export`).
+ */
 export const apiPermission = z.object({
-  route: z.string().min(1).max(200).regex(/^\/[a-z0-9\-/{}]*$/),
+  route: z.string().min(1).max(200).regex(/^\/[A-Za-z0-9\-/{}$]*$/),
   method: z.enum(HttpMethod),
 });
 export type ApiPermission = z.infer<typeof apiPermission>;

@@ -9,3 +9,4 @@ export * from './care.ts';
 export * from './work-log.ts';
 export * from './handover.ts';
 export * from './care-ii.ts';
+export * from './fhir.ts';
