@@ -1,4 +1,6 @@
 // The demo world's accounts, shared by the specs and global-setup.ts.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
 /** docs/architecture.md "Demo mode": one account per role, all with this password. */
@@ -44,17 +46,55 @@ export const secondFactorAccounts: ReadonlySet<DemoAccount> = new Set<DemoAccoun
 
 const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_TOTP_SECRET) });
 const stepOf = (ms: number) => Math.floor(ms / 30_000);
-/** The newest step this process's sign-ins used per account: the server accepts each code once. */
-const usedSteps = new Map<string, number>();
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Where the workers keep the demo authenticator's shared state (global-setup sets it to the run's folder). */
+function stateDir(): string {
+  const dir = process.env.VIGIL_E2E_STATE_DIR;
+  if (!dir) throw new Error('VIGIL_E2E_STATE_DIR is unset: global-setup.ts sets it before any sign-in');
+  return dir;
+}
+
+/** Holds the account's authenticator alone: a directory made atomically is the lock, across workers. */
+async function holdAuthenticator<T>(account: string, work: () => Promise<T>): Promise<T> {
+  const lock = join(stateDir(), `totp-${account}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A worker killed mid-sign-in leaves its lock; no sign-in holds it for a minute.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true });
+      else await pause(50);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
 
 /**
- * A code of the demo authenticator no earlier sign-in of this process used: the current step's,
- * else the next one's (the server accepts one step ahead), else it waits for the step to come, as
- * a person would wait for the app's next code.
+ * Answers the demo operators' second step for every worker of the run in turn. The server accepts
+ * each code once and never one older than the last it accepted, so two workers signing in as
+ * `engineer` at once would refuse each other: they take the authenticator one at a time, each the
+ * step after the last one used (the current step's code, or the next one's, which the server
+ * accepts; else waiting for the step to come, as a person waits for the app's next code). `send`
+ * submits a code and says whether it was accepted; a refused one is tried again with the next.
  */
-export async function demoCode(account: string): Promise<string> {
-  const step = Math.max(stepOf(Date.now()), (usedSteps.get(account) ?? 0) + 1);
-  while (step > stepOf(Date.now()) + 1) await new Promise((r) => setTimeout(r, 1000));
-  usedSteps.set(account, step);
-  return totp.generate({ timestamp: step * 30_000 });
+export async function withDemoCode<T>(account: string, send: (code: string) => Promise<T | undefined>): Promise<T> {
+  return holdAuthenticator(account, async () => {
+    const stepFile = join(stateDir(), `totp-${account}.step`);
+    for (let attempt = 1; ; attempt += 1) {
+      const last = existsSync(stepFile) ? Number(readFileSync(stepFile, 'utf8')) : 0;
+      const step = Math.max(stepOf(Date.now()), last + 1);
+      while (step > stepOf(Date.now()) + 1) await pause(250);
+      writeFileSync(stepFile, String(step));
+      const accepted = await send(totp.generate({ timestamp: step * 30_000 }));
+      if (accepted !== undefined) return accepted;
+      if (attempt === 3) throw new Error(`the demo authenticator's codes were refused for ${account}`);
+    }
+  });
 }

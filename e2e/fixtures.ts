@@ -1,11 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
-import { DEMO_PASSWORD, type DemoAccount, type LoginData, demoCode, secondFactorAccounts } from './demo.ts';
+import { DEMO_PASSWORD, type DemoAccount, type LoginData, secondFactorAccounts, withDemoCode } from './demo.ts';
 
-export { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoAccounts, demoCode, type DemoAccount, type LoginData } from './demo.ts';
-
-/** Tries a code a few times: another worker may have used this step of the shared demo authenticator. */
-const CODE_TRIES = 3;
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoAccounts, type DemoAccount, type LoginData } from './demo.ts';
 
 /**
  * Use this `test` in every spec: outside CI, a machine without Chromium skips instead of failing
@@ -44,14 +41,13 @@ export async function loginAs(page: Page, account: DemoAccount, password: string
 }
 
 /**
- * The sign-in page's second step: the demo authenticator's code, again with the next one if refused
- * (another worker may have used this step). `keyboard` types it into the focused field and sends
- * it with Enter, as a keyboard-only user would.
+ * The sign-in page's second step: the demo authenticator's code (withDemoCode takes turns with the
+ * other workers). `keyboard` types it into the focused field and sends it with Enter, as a
+ * keyboard-only user would.
  */
 export async function enterCode(page: Page, account: DemoAccount, how: 'pointer' | 'keyboard' = 'pointer'): Promise<void> {
   const field = page.getByLabel('Code', { exact: true });
-  for (let attempt = 1; ; attempt += 1) {
-    const code = await demoCode(account);
+  await withDemoCode(account, async (code) => {
     if (how === 'keyboard') {
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.type(code);
@@ -61,11 +57,11 @@ export async function enterCode(page: Page, account: DemoAccount, how: 'pointer'
       await page.getByRole('button', { name: 'Verify', exact: true }).click();
     }
     const outcome = await Promise.race([
-      page.waitForURL((url) => !url.pathname.startsWith('/login')).then(() => 'in' as const),
-      page.getByTestId('login-error').waitFor().then(() => 'refused' as const),
+      page.waitForURL((url) => !url.pathname.startsWith('/login')).then(() => true),
+      page.getByTestId('login-error').waitFor().then(() => undefined),
     ]);
-    if (outcome === 'in' || attempt === CODE_TRIES) return;
-  }
+    return outcome;
+  });
 }
 
 /** Signs in through the API; use the token as `Authorization: Bearer <access_token>`. */
@@ -75,11 +71,8 @@ export async function apiLogin(request: APIRequestContext, account: DemoAccount,
   const body = (await response.json()) as { data: LoginData | { second_factor: { token: string } } };
   if (!('second_factor' in body.data)) return body.data;
   const { token } = body.data.second_factor;
-  for (let attempt = 1; ; attempt += 1) {
-    const second = await request.post('/api/login/totp', { data: { token, code: await demoCode(account) } });
-    if (second.status() === 200 || attempt === CODE_TRIES) {
-      expect(second.status(), `POST /api/login/totp as ${account}`).toBe(200);
-      return ((await second.json()) as { data: LoginData }).data;
-    }
-  }
+  return withDemoCode(account, async (code) => {
+    const second = await request.post('/api/login/totp', { data: { token, code } });
+    return second.status() === 200 ? ((await second.json()) as { data: LoginData }).data : undefined;
+  });
 }

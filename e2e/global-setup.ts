@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, demoCode, type LoginData } from './demo.ts';
+import { DEMO_PASSWORD, demoAccounts, type LoginData, withDemoCode } from './demo.ts';
 import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,13 +58,15 @@ async function writeSidebars(baseUrl: string, dataDir: string): Promise<string> 
     let data = ((await response.json()) as { data: LoginData | { second_factor: { token: string } } }).data;
     if ('second_factor' in data) {
       // The demo operators' second step, with the authenticator secret the README publishes.
-      const second = await fetch(`${baseUrl}/api/login/totp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: data.second_factor.token, code: await demoCode(account) }),
+      const { token } = data.second_factor;
+      data = await withDemoCode(account, async (code) => {
+        const second = await fetch(`${baseUrl}/api/login/totp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token, code }),
+        });
+        return second.ok ? ((await second.json()) as { data: LoginData }).data : undefined;
       });
-      if (!second.ok) throw new Error(`POST /api/login/totp as ${account} answered ${second.status}`);
-      data = ((await second.json()) as { data: LoginData }).data;
     }
     sidebars[account] = data.sidebar;
   }
@@ -88,6 +90,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+  // The workers take turns with the demo operators' authenticator here (demo.ts withDemoCode).
+  process.env.VIGIL_E2E_STATE_DIR = dataDir;
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
