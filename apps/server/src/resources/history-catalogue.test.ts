@@ -20,6 +20,24 @@ const noHistory: { reason: string; routes: readonly string[] }[] = [
     routes: ['POST /api/login', 'POST /api/logout', 'PUT /api/personal', 'POST /api/personal/head'],
   },
   {
+    reason:
+      "sign-in factors and sessions (one's own authenticator, passkeys, step-up, sessions; an admin ending a staff member's sessions): credentials, not records; every change and ending is in the audit trail",
+    routes: [
+      'POST /api/personal/totp',
+      'DELETE /api/personal/totp',
+      'POST /api/personal/passkey',
+      'DELETE /api/personal/passkey/',
+      'POST /api/personal/step-up',
+      'DELETE /api/personal/session',
+      'DELETE /api/staff/session/',
+    ],
+  },
+  {
+    reason:
+      'FHIR is read-only: its writes are refused with an OperationOutcome, and a bulk export (files of what was read, kept for a day) is cancelled or dropped by the one who asked for it',
+    routes: ['DELETE /api/fhir/R4/', 'PATCH /api/fhir/R4/', 'PUT /api/fhir/R4/', 'POST /api/fhir/R4/'],
+  },
+  {
     reason: 'uploads store a file only; the record that names the file keeps the history when it is saved',
     routes: ['POST /api/file/'],
   },

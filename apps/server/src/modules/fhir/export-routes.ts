@@ -8,6 +8,12 @@ import { EXPORT_KEEP_HOURS, EXPORT_TICK_MS, exportFiles, exportOf } from './expo
 import { patientParam } from './members.ts';
 import { FHIR_JSON, badRequest, fhirNotFound, notSupported, operationOutcome } from './outcome.ts';
 import { fhirBase, sendFhir } from './reply.ts';
+
+/** A path id that can name a row of a serial column (1 to 2,147,483,647), else undefined: a larger one names nothing. */
+function serialId(value: string): number | undefined {
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  return id <= 2_147_483_647 ? id : undefined;
+}
 import { dateRange, refuseUnknown, searchParams } from './search.ts';
 
 const NDJSON_FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
@@ -118,8 +124,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 
   const exportIdOf = (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    if (!/^[1-9]\d{0,9}$/.test(id)) throw fhirNotFound(`Export ${id}`);
-    return Number(id);
+    const exportId = serialId(id);
+    if (exportId === undefined) throw fhirNotFound(`Export ${id}`);
+    return exportId;
   };
 
   app.get(
@@ -187,7 +194,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = exportIdOf(request);
       const { file } = request.params as { file: string };
-      if (!/^[1-9]\d{0,9}$/.test(file)) throw fhirNotFound(`Export file ${file}`);
+      if (serialId(file) === undefined) throw fhirNotFound(`Export file ${file}`);
       const [row] = await db
         .select({ body: fhirExportFiles.body })
         .from(fhirExportFiles)
