@@ -1,5 +1,5 @@
 // The demo world's accounts, shared by the specs and global-setup.ts.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
@@ -45,56 +45,44 @@ export const DEMO_TOTP_SECRET = 'VIGILDEMOVIGILDEMOVIGILDEMOAAAAA';
 export const secondFactorAccounts: ReadonlySet<DemoAccount> = new Set<DemoAccount>(['engineer', 'manager']);
 
 const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(DEMO_TOTP_SECRET) });
-const stepOf = (ms: number) => Math.floor(ms / 30_000);
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Where the workers keep the demo authenticator's shared state (global-setup sets it to the run's folder). */
-function stateDir(): string {
-  const dir = process.env.VIGIL_E2E_STATE_DIR;
-  if (!dir) throw new Error('VIGIL_E2E_STATE_DIR is unset: global-setup.ts sets it before any sign-in');
-  return dir;
+/** The demo authenticator's code of now: global-setup's one sign-in per operator, before any worker starts. */
+export function demoTotpCode(): string {
+  return totp.generate();
 }
 
-/** Holds the account's authenticator alone: a directory made atomically is the lock, across workers. */
-async function holdAuthenticator<T>(account: string, work: () => Promise<T>): Promise<T> {
-  const lock = join(stateDir(), `totp-${account}.lock`);
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A worker killed mid-sign-in leaves its lock; no sign-in holds it for a minute.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true });
-      else await pause(50);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+/** Where global-setup leaves the run's recovery codes of each demo operator. */
+function recoveryFile(account: string): string {
+  const dir = process.env.VIGIL_E2E_STATE_DIR;
+  if (!dir) throw new Error('VIGIL_E2E_STATE_DIR is unset: global-setup.ts sets it before any sign-in');
+  return join(dir, `recovery-${account}.json`);
+}
+
+export function saveRecoveryCodes(account: string, codes: string[]): void {
+  writeFileSync(recoveryFile(account), JSON.stringify(codes));
 }
 
 /**
- * Answers the demo operators' second step for every worker of the run in turn. The server accepts
- * each code once and never one older than the last it accepted, so two workers signing in as
- * `engineer` at once would refuse each other: they take the authenticator one at a time, each the
- * step after the last one used (the current step's code, or the next one's, which the server
- * accepts; else waiting for the step to come, as a person waits for the app's next code). `send`
- * submits a code and says whether it was accepted; a refused one is tried again with the next.
+ * Answers a demo operator's second step in a worker. The server accepts each authenticator code
+ * once and never one older than the last it accepted, and an authenticator gives one new code per
+ * 30 s: workers signing in as `engineer` at once would refuse each other or wait. So global-setup,
+ * signed in with the authenticator, makes the run ten recovery codes per operator; each sign-in
+ * claims one no other worker has (a claim file made atomically), as a person would type one.
+ * `send` submits the code and says whether it was accepted.
  */
 export async function withDemoCode<T>(account: string, send: (code: string) => Promise<T | undefined>): Promise<T> {
-  return holdAuthenticator(account, async () => {
-    const stepFile = join(stateDir(), `totp-${account}.step`);
-    for (let attempt = 1; ; attempt += 1) {
-      const last = existsSync(stepFile) ? Number(readFileSync(stepFile, 'utf8')) : 0;
-      const step = Math.max(stepOf(Date.now()), last + 1);
-      while (step > stepOf(Date.now()) + 1) await pause(250);
-      writeFileSync(stepFile, String(step));
-      const accepted = await send(totp.generate({ timestamp: step * 30_000 }));
-      if (accepted !== undefined) return accepted;
-      if (attempt === 3) throw new Error(`the demo authenticator's codes were refused for ${account}`);
+  const file = recoveryFile(account);
+  const codes = JSON.parse(readFileSync(file, 'utf8')) as string[];
+  for (const code of codes) {
+    try {
+      writeFileSync(`${file}.${code}`, '', { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
     }
-  });
+    const accepted = await send(code);
+    if (accepted === undefined) throw new Error(`the run's recovery code for ${account} was refused`);
+    return accepted;
+  }
+  throw new Error(`the run used all ${codes.length} recovery codes of ${account}: make global-setup ask for more`);
 }

@@ -41,8 +41,8 @@ export async function loginAs(page: Page, account: DemoAccount, password: string
 }
 
 /**
- * The sign-in page's second step: the demo authenticator's code (withDemoCode takes turns with the
- * other workers). `keyboard` types it into the focused field and sends it with Enter, as a
+ * The sign-in page's second step: one of the run's recovery codes of the demo operator, no other
+ * worker's (withDemoCode). `keyboard` types it into the focused field and sends it with Enter, as a
  * keyboard-only user would.
  */
 export async function enterCode(page: Page, account: DemoAccount, how: 'pointer' | 'keyboard' = 'pointer'): Promise<void> {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, type LoginData, withDemoCode } from './demo.ts';
+import { DEMO_PASSWORD, demoAccounts, demoTotpCode, type LoginData, saveRecoveryCodes } from './demo.ts';
 import { chromiumAvailable, chromiumPath } from './playwright.config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -57,16 +57,21 @@ async function writeSidebars(baseUrl: string, dataDir: string): Promise<string> 
     if (!response.ok) throw new Error(`POST /api/login as ${account} answered ${response.status}`);
     let data = ((await response.json()) as { data: LoginData | { second_factor: { token: string } } }).data;
     if ('second_factor' in data) {
-      // The demo operators' second step, with the authenticator secret the README publishes.
-      const { token } = data.second_factor;
-      data = await withDemoCode(account, async (code) => {
-        const second = await fetch(`${baseUrl}/api/login/totp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ token, code }),
-        });
-        return second.ok ? ((await second.json()) as { data: LoginData }).data : undefined;
+      // The demo operators' second step, with the authenticator secret the README publishes; then
+      // the run's recovery codes, which the workers sign in with (demo.ts withDemoCode).
+      const second = await fetch(`${baseUrl}/api/login/totp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: data.second_factor.token, code: demoTotpCode() }),
       });
+      if (!second.ok) throw new Error(`POST /api/login/totp as ${account} answered ${second.status}`);
+      data = ((await second.json()) as { data: LoginData }).data;
+      const made = await fetch(`${baseUrl}/api/personal/totp/recovery-codes`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${data.access_token}` },
+      });
+      if (!made.ok) throw new Error(`POST /api/personal/totp/recovery-codes as ${account} answered ${made.status}`);
+      saveRecoveryCodes(account, ((await made.json()) as { data: { recovery_codes: string[] } }).data.recovery_codes);
     }
     sidebars[account] = data.sidebar;
   }
@@ -90,7 +95,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
-  // The workers take turns with the demo operators' authenticator here (demo.ts withDemoCode).
+  // The run's recovery codes of the demo operators are kept here (demo.ts withDemoCode).
   process.env.VIGIL_E2E_STATE_DIR = dataDir;
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
