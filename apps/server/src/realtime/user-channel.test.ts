@@ -5,6 +5,7 @@ import { DataSource, DeviceType, RealtimeEvent, USER_SYSTEM_SOURCE, localDayStar
 import type { Database } from '../db/client.ts';
 import { abnormalEvents } from '../db/schema/index.ts';
 import { addMonitoredMember } from '../ingest/fixtures.ts';
+import { escalateDue } from '../modules/alerts/escalation/escalate.ts';
 import { connectStaff, loggedIn, openTestDatabase, record, seedWorld, startInstance, until, wait, type Instance, type World } from '../../test/realtime.ts';
 
 /**
@@ -93,5 +94,14 @@ describe('member-system alerts on the user channel', () => {
     await until(() => seen.some((s) => s.event === RealtimeEvent.userAbnormalHandle));
     expect(seen.find((s) => s.event === RealtimeEvent.userAbnormalHandle)?.payload).toMatchObject({ id: todays.id, is_handle: true });
     expect(seen.some((s) => s.event === RealtimeEvent.abnormalHandle)).toBe(false);
+
+    // Yesterday's is long overdue: the escalation stamps it, and still does not announce it.
+    seen.length = 0;
+    const escalated = await escalateDue(instance.app);
+    const [stamped] = await alertsOf(yesterday.member.id);
+    expect(stamped.escalatedAt).not.toBeNull();
+    expect(escalated.map((a) => a.id)).not.toContain(stamped.id);
+    await wait(100);
+    expect(seen.filter((s) => (s.payload as RealtimeAbnormal).id === stamped.id)).toHaveLength(0);
   });
 });

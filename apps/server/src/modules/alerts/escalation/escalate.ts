@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RealtimeAbnormal } from '@vigil/contracts';
 import { abnormalEvents, orgs } from '../../../db/schema/index.ts';
 import { loadAbnormalItems } from '../../../alerts/items.ts';
+import { announced } from '../../../realtime/payloads.ts';
 import { abnormalEventName } from '../../../realtime/relay.ts';
 import { escalationTargets } from '../../../realtime/rooms.ts';
 
@@ -46,6 +47,9 @@ export async function escalateDue(app: FastifyInstance, now: Date = new Date()):
   const sent: RealtimeAbnormal[] = [];
   for (const { row, item } of rows) {
     const payload: RealtimeAbnormal = { ...item, escalated: true };
+    // The user channel's today-only rule holds for its escalations too: a member's meter that
+    // uploads yesterday's memory raises alerts already overdue, which are stamped but not news.
+    if (!announced(payload, false)) continue;
     app.realtime.staff.to(escalationTargets(row.orgId, row.areaId)).emit(abnormalEventName(payload, false), payload);
     sent.push(payload);
   }
