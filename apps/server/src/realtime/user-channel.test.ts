@@ -17,7 +17,6 @@ let database: Database;
 let instance: Instance;
 let world: World;
 const sockets: ClientSocket[] = [];
-const now = nowUnix();
 const gateway = () => ({ kind: 'gateway' as const, gatewayId: 0, orgId: world.a.orgId });
 const pressure = (serial: string, occur_time: number) => ({
   serial,
@@ -57,9 +56,12 @@ describe('member-system alerts on the user channel', () => {
     const seen = record(admin, events);
     const seenOther = record(other, events);
 
-    // Yesterday's reading first (a meter uploading its memory late), then today's.
-    await instance.app.ingest.ingest(gateway(), [pressure(yesterday.device.serial, localDayStart(now) - 6 * 3600)]);
-    await instance.app.ingest.ingest(gateway(), [pressure(today.device.serial, now - 120)]);
+    // Yesterday's reading first (a meter uploading its memory late), then today's. "Today" is read
+    // at the moment of sending, never before midnight of a run that crosses it (UTC+8's midnight is
+    // 16:00 UTC, when CI may well be running).
+    const sentAt = nowUnix();
+    await instance.app.ingest.ingest(gateway(), [pressure(yesterday.device.serial, localDayStart(sentAt) - 6 * 3600)]);
+    await instance.app.ingest.ingest(gateway(), [pressure(today.device.serial, Math.max(sentAt - 120, localDayStart(sentAt)))]);
     const [todays] = await alertsOf(today.member.id);
     const yesterdays = await alertsOf(yesterday.member.id);
     expect(yesterdays.length).toBeGreaterThan(0);
