@@ -31,6 +31,7 @@ import { registerAuditTrail } from './audit/hook.ts';
 import { registerAlerts } from './alerts/plugin.ts';
 import { registerIngest } from './ingest/plugin.ts';
 import { registerJobs } from './jobs/plugin.ts';
+import { Mailer } from './notify/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     /** Seals TOTP secrets; loaded on first use, since the key file may have to be made. */
     secretSealer: () => Promise<SecretSealer>;
     audit: AuditTrail;
+    /** The SMTP transport when mail is configured, else null (notify/mailer.ts). */
+    mailer: () => Mailer | null;
   }
 }
 
@@ -77,6 +80,9 @@ export async function buildApp({ config, database, modules = registerModules }: 
   let sealer: Promise<SecretSealer> | undefined;
   app.decorate('secretSealer', () => (sealer ??= loadSealer(config)));
   app.decorate('audit', new AuditTrail(database.db, app.log));
+  const mailer = config.smtp ? new Mailer(config.smtp) : null;
+  app.decorate('mailer', () => mailer);
+  app.addHook('onClose', () => mailer?.close());
   // Entries still waiting are written before the database goes.
   app.addHook('onClose', () => app.audit.close());
   // The alert core, then ingestion built on it: routes, jobs and the channel reach both as decorations.

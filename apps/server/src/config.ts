@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { MailSettings } from './notify/mailer.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -51,6 +52,12 @@ const envSchema = z.object({
    * browser used (its Host header) is taken, which suits a console served by this server.
    */
   WEBAUTHN_ORIGIN: z.string().url().optional(),
+  /**
+   * Outgoing mail for the email channel and scheduled reports (`smtp://user:pass@host:587`,
+   * `smtps://…:465`); unset, no mail is sent (the operator's settings page can set it too).
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected smtp:// or smtps://').optional(),
+  SMTP_FROM: z.string().min(3).default('Vigil <vigil@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**
@@ -107,6 +114,7 @@ export type Config = {
   trustProxy: TrustProxy;
   secondFactorKey?: string;
   webauthnOrigin?: string;
+  smtp?: MailSettings;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secondFactorKey: e.SECOND_FACTOR_KEY,
     webauthnOrigin: e.WEBAUTHN_ORIGIN,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
   };
 }
 
