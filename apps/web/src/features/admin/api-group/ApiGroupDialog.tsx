@@ -12,6 +12,7 @@ import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { useDraft } from '../../../lib/draft.ts';
 import { request } from '../../../lib/http.ts';
 import { useResourceDetail, useWrite } from '../../../components/resource/index.ts';
+import { apiGroupName } from '../shared/group-name.ts';
 import { ApiGroupMatrix } from './ApiGroupMatrix.tsx';
 import { fromSelection, toSelection } from './matrix.ts';
 
@@ -42,7 +43,7 @@ export function ApiGroupDialog({ group, onClose }: { group: ApiGroupRow; onClose
   const ready = catalogue.data && selection;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="api-group-title" scroll="paper">
-      <DialogTitle id="api-group-title">{t('admin.apiGroup.editPermissions', { name: group.name })}</DialogTitle>
+      <DialogTitle id="api-group-title">{t('admin.apiGroup.editPermissions', { name: apiGroupName(group.name, t) })}</DialogTitle>
       <DialogContent dividers>
         {ready ? <ApiGroupMatrix catalogue={catalogue.data} selection={selection} onChange={setSelection} /> : <Skeleton height={320} />}
       </DialogContent>

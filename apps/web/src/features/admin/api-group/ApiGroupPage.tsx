@@ -3,6 +3,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { type ApiGroupRow, type Role, Resource, apiGroupCreate, apiGroupResource, roleLabelKey } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, createdColumn, dialog, orDash, ResourcePage } from '../../../components/resource/index.ts';
+import { apiGroupName } from '../shared/group-name.ts';
 import { ApiGroupDialog } from './ApiGroupDialog.tsx';
 
 const nameForm = apiGroupCreate.pick({ name: true, remark: true });
@@ -17,7 +18,7 @@ export default function ApiGroupPage() {
   ];
   const columns = useMemo<Column<ApiGroupRow>[]>(
     () => [
-      { id: 'name', label: t('admin.common.name'), sortable: true },
+      { id: 'name', label: t('admin.common.name'), sortable: true, render: (r) => apiGroupName(r.name, t) },
       { id: 'remark', label: t('admin.common.remark'), render: (r) => orDash(r.remark) },
       { id: 'role_ids', label: t('admin.apiGroup.roles'), render: (r) => r.role_ids.map((id) => t(roleLabelKey[id as Role])).join('、') || '-' },
       { id: 'permission_count', label: t('admin.apiGroup.permissions'), render: (r) => t('admin.apiGroup.count', { count: r.permission_count }) },
@@ -37,7 +38,7 @@ export default function ApiGroupPage() {
         rowActions={[
           {
             id: 'permissions',
-            label: (r) => t('admin.apiGroup.editPermissions', { name: r.name }),
+            label: (r) => t('admin.apiGroup.editPermissions', { name: apiGroupName(r.name, t) }),
             icon: <TuneIcon fontSize="small" />,
             onClick: setEditing,
             permission: { method: 'PUT', route: `${Resource.apiGroup}/{id}` },

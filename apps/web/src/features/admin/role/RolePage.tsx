@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, ResourcePage, useResourceOptions, useWrite } from '../../../components/resource/index.ts';
 import { useRoleFamily } from '../../../lib/member-term.ts';
 import { usePermission } from '../../../lib/session.ts';
+import { apiGroupName } from '../shared/group-name.ts';
 
 /**
  * The current API group of a role, switched in place (PATCH /role/{id} { api_group_id }) by those
@@ -14,7 +15,8 @@ import { usePermission } from '../../../lib/session.ts';
 function GroupCell({ row }: { row: RoleRow }) {
   const mayPatch = usePermission('PATCH', `${Resource.role}/{id}`);
   const mayReadGroups = usePermission('GET', Resource.apiGroup);
-  return mayPatch && mayReadGroups ? <GroupSelect row={row} /> : row.api_group_name;
+  const { t } = useTranslation();
+  return mayPatch && mayReadGroups ? <GroupSelect row={row} /> : apiGroupName(row.api_group_name, t);
 }
 
 function GroupSelect({ row }: { row: RoleRow }) {
@@ -34,7 +36,7 @@ function GroupSelect({ row }: { row: RoleRow }) {
     >
       {options.map((g) => (
         <MenuItem key={g.id} value={g.id}>
-          {g.name}
+          {apiGroupName(g.name, t)}
         </MenuItem>
       ))}
     </TextField>
