@@ -23,7 +23,8 @@ const usedWithoutImport = {
     'concurrently',
     '@types/node',
   ],
-  'apps/server': ['tsx', 'drizzle-kit', '@types/pg'],
+  // pino-pretty is named as the logger's transport target on a terminal (app.ts), not imported.
+  'apps/server': ['tsx', 'drizzle-kit', '@types/pg', 'pino-pretty'],
   'apps/web': ['jsdom', '@vitejs/plugin-react', 'vite'],
   e2e: [],
   bench: ['tsx'],

@@ -618,6 +618,12 @@ const labels = {
     deviceIssue: ['Device issue', '裝置異常'],
     signalNotMeasured: ['Signal not measured', '未量測到訊號'],
   },
+  alertRouteCategory: {
+    clinical: ['Clinical', '臨床照護'],
+    safety: ['Safety', '人身安全'],
+    environment: ['Environment', '環境'],
+    device: ['Device', '裝置'],
+  },
   abnormalType: {
     heartRateLow: ['Heart rate low', '心率過低'],
     heartRateHigh: ['Heart rate high', '心率過高'],

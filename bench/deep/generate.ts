@@ -21,10 +21,12 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
 import { readingKindCode } from '../../apps/server/src/ingest/kinds.ts';
 import { advanceRollups } from '../../apps/server/src/ingest/rollups.ts';
+import { makeMonth, monthStart } from '../../apps/server/src/db/partitions.ts';
 import { staff } from '../../apps/server/src/db/schema/index.ts';
 import { Role } from '../../packages/contracts/src/index.ts';
 
-export const DEEP_DATABASE = 'vigil_bench_deep';
+/** BENCH_DEEP_DATABASE names another database, so two runs on one server do not drop each other's. */
+export const DEEP_DATABASE = process.env.BENCH_DEEP_DATABASE ?? 'vigil_bench_deep';
 export const MEMBERS = 40;
 export const ORG_NAME = 'Deep bench';
 
@@ -91,6 +93,15 @@ async function main() {
   const from = to - sizes.days * DAY + 60;
   const minutes = (to - from) / 60 + 1;
 
+  // A year-old database has had its daily partition job make each month before the month began
+  // (db/partitions.ts): the heart-rate months of the span are made here the same way, so the year's
+  // readings land in their month partitions, not in the default one.
+  const months = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  for (let month = monthStart(new Date(from * 1000)); month.getTime() <= to * 1000; month = monthStart(month, 1)) {
+    await makeMonth(months.db, 'readings_heart_rate', month);
+  }
+  await months.close();
+
   // Readings, a week at a time, minute by minute across all members as ingestion stores them: a
   // resting rhythm with a daily swing, noise, and a brief spike now and then a chart must keep.
   for (let start = 0; start < minutes; start += WEEK_MINUTES) {
@@ -119,8 +130,8 @@ async function main() {
   );
   step(`abnormal events: ${sizes.abnormal.toLocaleString('en')}`);
   await client.query(
-    `INSERT INTO abnormal_handles (abnormal_id, content, staff_id, staff_name, handle_time)
-     SELECT e.id, 'Checked on the member', ($1::int[])[1 + e.id % 20], 'Deep staff', e.occur_time + interval '4 minutes'
+    `INSERT INTO abnormal_handles (abnormal_id, member_id, content, staff_id, staff_name, handle_time)
+     SELECT e.id, e.member_id, 'Checked on the member', ($1::int[])[1 + e.id % 20], 'Deep staff', e.occur_time + interval '4 minutes'
      FROM abnormal_events e WHERE e.is_handle`,
     [staffRows.map((s) => s.id)],
   );

@@ -52,7 +52,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.ready();
   const { rows: spanRows } = await database.db.execute<{ first: string; last: string; readings: string; abnormal: string }>(sql`SELECT extract(epoch FROM min(occur_time))::bigint AS first, extract(epoch FROM max(occur_time))::bigint AS last,
-            (SELECT reltuples::bigint FROM pg_class WHERE relname = 'readings') AS readings,
+            (SELECT sum(greatest(c.reltuples, 0))::bigint FROM pg_partition_tree('readings') t JOIN pg_class c ON c.oid = t.relid WHERE t.isleaf) AS readings,
             (SELECT count(*) FROM abnormal_events) AS abnormal
      FROM readings WHERE member_id = ${member.id}`);
   const first = Number(spanRows[0].first);

@@ -10,8 +10,16 @@
  *    (BENCH_SUSTAINED_SECONDS) through 20 gateways (one batch of 100 every 50 ms), reporting batch
  *    p99, readings lost (must be 0) and, for the slowest batches, what pg_stat_activity showed.
  * Goals (2-core machine): batched ≥ 20,000 readings/s and ≥ half the bare rate; sustained p99 < 50 ms.
+ *
+ * BENCH_INGEST_COMPARE=1 (`npm run bench:ingest:compare`): batched readings per second into one
+ * plain `readings` table (the layout before migration 0018) and into the partitioned table (by kind,
+ * then month; the readings' months made first as the partition job makes them, so they land in
+ * month partitions and not the default one), in the same run, interleaved block by block
+ * (compareLayouts below); BENCH_INGEST_COMPARE_READINGS per layout (default 400,000). Goal: the
+ * partitioned rate ≥ 0.9 × the plain one.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { nowUnix } from '@vigil/contracts';
@@ -25,9 +33,12 @@ import { seedIngestWorld } from '../../apps/server/src/ingest/fixtures.ts';
 import { gateways } from '../../apps/server/src/db/schema/index.ts';
 import { hashKey } from '../../apps/server/src/ingest/directory.ts';
 import { barInsert, makeReadings, percentile, type Reading } from './workload.ts';
+import { unpartitionReadings } from './plain.ts';
+import { makeMonth, monthStart, readingKindTables } from '../../apps/server/src/db/partitions.ts';
 
 const DEVICES = 2000;
 /** Issue 18: five minutes of 2,000 devices; BENCH_SUSTAINED_SECONDS shortens it for a quick look. */
+const COMPARE = process.env.BENCH_INGEST_COMPARE === '1';
 const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 300);
 const BATCH = 1000;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -282,27 +293,135 @@ function report(f: Figures) {
 }
 
 const results: Figures[] = [];
-const dbName = `vigil_bench_ingest_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-try {
+
+/** A migrated throwaway database; `plain` turns `readings` back into one table, else its months are made. */
+async function throwaway(plain: boolean): Promise<{ database: Database; drop(): Promise<void> }> {
+  const dbName = `vigil_bench_ingest_${process.pid}_${plain ? 'plain' : 'partitioned'}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
-  await postgres.migrate();
-  try {
-    results.push(
-      await scenario(postgres, 'PostgreSQL', { readings: 200_000, concurrency: 4, sustainedSeconds: SUSTAINED_SECONDS, activityUrl: url.toString() }),
-    );
-    report(results.at(-1)!);
-  } finally {
-    await postgres.close();
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+  await database.migrate();
+  if (plain) await unpartitionReadings(database);
+  else {
+    // The readings run from 20 days back: that month and this one, as the daily job has made them.
+    for (const { table } of readingKindTables) for (const add of [-1, 0]) await makeMonth(database.db, table, monthStart(new Date(), add));
   }
-} finally {
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+  };
 }
+
+/**
+ * bench:ingest:compare: batched ingestion into one plain `readings` table (before 0018) and into
+ * the partitioned one, each in its own database, in alternating blocks of BLOCK_BATCHES batches
+ * (plain, partitioned, partitioned, plain, …; 4 batches in parallel within a block), so both layouts
+ * see the same load over the run: on a shared host whose load swings by a factor of two within
+ * minutes, two runs one after the other compare the load, not the layout.
+ */
+async function compareLayouts(): Promise<void> {
+  const READINGS = Number(process.env.BENCH_INGEST_COMPARE_READINGS ?? '400000');
+  const BLOCK_BATCHES = 10;
+  const sides = await Promise.all(
+    [true, false].map(async (plain) => {
+      const { database, drop } = await throwaway(plain);
+      const world = await seedIngestWorld(database.db, { members: DEVICES, deviceType: DeviceType.watchB10, orgName: `Bench ${plain ? 'plain' : 'partitioned'}` });
+      const service = new IngestService(database.db, new DomainEventBus());
+      const principal = { kind: 'gateway' as const, gatewayId: 1, orgId: world.org.id };
+      const rows = makeReadings(world.devices.map((d) => d.serial), nowUnix() - 20 * 86400, READINGS);
+      const batches: Reading[][] = [];
+      for (let i = 0; i < rows.length; i += BATCH) batches.push(rows.slice(i, i + BATCH));
+      await service.warm({ orgIds: [world.org.id] });
+      await service.ingest(principal, batches[0]);
+      return { name: plain ? 'plain' : 'partitioned', database, drop, service, principal, batches, accepted: 0, seconds: 0, blockRates: [] as number[] };
+    }),
+  );
+  try {
+    const load = os.loadavg()[0];
+    for (let from = 1, block = 0; from < sides[0].batches.length; from += BLOCK_BATCHES, block++) {
+      for (const side of block % 2 === 0 ? sides : [...sides].reverse()) {
+        let next = from;
+        let accepted = 0;
+        const to = Math.min(from + BLOCK_BATCHES, side.batches.length);
+        const t0 = performance.now();
+        await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            while (next < to) {
+              const result = await side.service.ingest(side.principal, side.batches[next++]);
+              accepted += result.accepted;
+            }
+          }),
+        );
+        const seconds = (performance.now() - t0) / 1000;
+        side.accepted += accepted;
+        side.seconds += seconds;
+        side.blockRates.push(accepted / seconds);
+      }
+    }
+    const rate = (side: (typeof sides)[number]) => side.accepted / side.seconds;
+    const [plain, partitioned] = sides;
+    const ratio = rate(partitioned) / rate(plain);
+    // Block by block, the partitioned rate over the plain one next to it: their median resists a burst of load in one block.
+    const pairs = plain.blockRates.map((r, i) => partitioned.blockRates[i] / r).sort((a, b) => a - b);
+    const median = pairs[Math.floor(pairs.length / 2)];
+    for (const side of sides) {
+      const { rows } = await side.database.db.execute<{ partition: string; n: number }>(
+        sql`select tableoid::regclass::text as partition, count(*)::int as n from readings group by 1 order by 2 desc limit 1`,
+      );
+      console.log(`  ${side.name.padEnd(12)} ${fmt(rate(side))} readings/s batched (${fmt(side.accepted)} readings in ${side.seconds.toFixed(1)} s; most in ${rows[0]?.partition})`);
+    }
+    console.log(
+      `bench:ingest compare (load ${load.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end; ${pairs.length} interleaved blocks of ${BLOCK_BATCHES * BATCH} readings): ` +
+        `partitioned / plain = ${ratio.toFixed(2)} × overall, block median ${median.toFixed(2)} × (goal ≥ 0.90: ${ratio >= 0.9 ? 'met' : 'NOT met'})`,
+    );
+    mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+    writeFileSync(
+      new URL('../results/ingest-compare.json', import.meta.url),
+      JSON.stringify({ at: new Date().toISOString(), ratio, median, rates: Object.fromEntries(sides.map((x) => [x.name, rate(x)])) }, null, 2),
+    );
+  } finally {
+    for (const side of sides) await side.drop();
+  }
+}
+
+/** One PostgreSQL run on a throwaway database. */
+async function onPostgres(label: string): Promise<Figures> {
+  const dbName = `vigil_bench_ingest_${process.pid}_${results.length}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const postgres = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+    await postgres.migrate();
+    try {
+      const figures = await scenario(postgres, label, { readings: 200_000, concurrency: 4, sustainedSeconds: SUSTAINED_SECONDS, activityUrl: url.toString() });
+      results.push(figures);
+      report(figures);
+      return figures;
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+if (COMPARE) {
+  await compareLayouts();
+  process.exit(0);
+}
+
+await onPostgres('PostgreSQL');
 
 const pglite = await openDatabase({ kind: 'pglite' });
 await pglite.migrate();

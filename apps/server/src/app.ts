@@ -31,7 +31,11 @@ import { registerAuditTrail } from './audit/hook.ts';
 import { registerAlerts } from './alerts/plugin.ts';
 import { registerIngest } from './ingest/plugin.ts';
 import { registerJobs } from './jobs/plugin.ts';
-import { Mailer } from './notify/mailer.ts';
+import { SCHEDULED_REPORT_EVERY_MS, scheduledReportJob } from './reports/scheduled/job.ts';
+import type { Mailer } from './notify/mailer.ts';
+import { registerMetrics } from './metrics/route.ts';
+import { registerChannelAdapters } from './notify/channels-plugin.ts';
+import { OUTBOX_TICK_MS, registerNotify } from './notify/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,12 +59,18 @@ export type AppDeps = {
   modules?: FastifyPluginAsync;
 };
 
+const prettyLogs = {
+  target: 'pino-pretty',
+  options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' },
+};
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the HTTP app around an open database. No side effects until the caller listens. */
 export async function buildApp({ config, database, modules = registerModules }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // A person at a terminal reads one plain line per entry; log collectors get JSON lines.
+    logger: { level: config.logLevel, ...(process.stdout.isTTY ? { transport: prettyLogs } : {}) },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     // Off unless configured: otherwise any client could pick its own address in X-Forwarded-For
@@ -80,14 +90,15 @@ export async function buildApp({ config, database, modules = registerModules }: 
   let sealer: Promise<SecretSealer> | undefined;
   app.decorate('secretSealer', () => (sealer ??= loadSealer(config)));
   app.decorate('audit', new AuditTrail(database.db, app.log));
-  const mailer = config.smtp ? new Mailer(config.smtp) : null;
-  app.decorate('mailer', () => mailer);
-  app.addHook('onClose', () => mailer?.close());
+  // The notification core before the alert core, which writes its outbox (docs/notifications.md).
+  registerNotify(app);
+  app.decorate('mailer', () => app.notify.settings.mailer());
   // Entries still waiting are written before the database goes.
   app.addHook('onClose', () => app.audit.close());
   // The alert core, then ingestion built on it: routes, jobs and the channel reach both as decorations.
   registerAlerts(app);
   registerIngest(app);
+  registerChannelAdapters(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
 
@@ -131,6 +142,7 @@ export async function buildApp({ config, database, modules = registerModules }: 
 
   // Staff real-time channel (/staff) on the same HTTP server; Redis adapter when REDIS_URL is set.
   await registerRealtime(app);
+  registerMetrics(app);
   // Every periodic job, started here and stopped with the app. The three the API modules own are
   // handed in: the jobs plugin sits below modules/.
   registerJobs(app, [
@@ -139,6 +151,10 @@ export async function buildApp({ config, database, modules = registerModules }: 
     { run: careScheduler(database.db, app.alerts), everyMs: CARE_SCHEDULER_MS, failure: 'care scheduler tick failed', tickWhenReady: true },
     // FHIR bulk exports asked for are written, and expired ones dropped (docs/fhir.md).
     { run: fhirExportJob(database.db, app.log), everyMs: EXPORT_TICK_MS, failure: 'fhir export job failed' },
+    // Notifications whose tier fell due, and retries, are sent (docs/notifications.md).
+    { run: () => app.notify.worker.run(), everyMs: OUTBOX_TICK_MS, failure: 'notify: outbox round failed' },
+    // Scheduled reports that fell due are made, kept and mailed, once across instances (docs/reports.md).
+    { run: scheduledReportJob(app), everyMs: SCHEDULED_REPORT_EVERY_MS, failure: 'scheduled reports: the job failed; it runs again', tickWhenReady: true },
   ]);
 
   // Fastify allows one not-found handler per context: it serves the SPA shell when a web build

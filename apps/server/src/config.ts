@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { EXPORT_JOB_ROWS } from '@vigil/contracts';
 import type { MailSettings } from './notify/mailer.ts';
 
 const bool = z
@@ -58,6 +59,25 @@ const envSchema = z.object({
    */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected smtp:// or smtps://').optional(),
   SMTP_FROM: z.string().min(3).default('Vigil <vigil@localhost>'),
+  /** Above this many rows a list's export is made as a job, not streamed (docs/reports.md "Large exports"). */
+  EXPORT_JOB_ROWS: z.coerce.number().int().min(0).default(EXPORT_JOB_ROWS),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * Who runs this server, for push services (RFC 8292: `mailto:ops@example.org` or an https
+   * address); unset, web push is off. The VAPID key pair itself is made on first start.
+   */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'expected mailto:address or https://address').optional(),
+  /** Base address of the LINE Messaging API; only tests point it elsewhere (a local stand-in). */
+  LINE_API_BASE: z.string().url().default('https://api.line.me'),
+  /**
+   * A LINE channel for the whole server (docs/notifications.md): its access token and secret. Unset,
+   * the operator's settings page may set them; each organisation may connect its own (docs/channels.md).
+   */
+  LINE_CHANNEL_TOKEN: z.string().min(1).optional(),
+  LINE_CHANNEL_SECRET: z.string().min(1).optional(),
+  /** The console's address as people open it, for links in messages (default: this server on localhost). */
+  PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /**
@@ -115,6 +135,12 @@ export type Config = {
   secondFactorKey?: string;
   webauthnOrigin?: string;
   smtp?: MailSettings;
+  metricsToken?: string;
+  exportJobRows: number;
+  vapidSubject?: string;
+  /** Each field set by its environment variable, which wins over the settings page. */
+  line: { baseUrl?: string; token?: string; secret?: string };
+  publicUrl?: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,9 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
+    vapidSubject: e.VAPID_SUBJECT,
     secondFactorKey: e.SECOND_FACTOR_KEY,
     webauthnOrigin: e.WEBAUTHN_ORIGIN,
+    metricsToken: e.METRICS_TOKEN,
+    exportJobRows: e.EXPORT_JOB_ROWS,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    line: { baseUrl: e.LINE_API_BASE === 'https://api.line.me' ? undefined : e.LINE_API_BASE.replace(/\/$/, ''), token: e.LINE_CHANNEL_TOKEN, secret: e.LINE_CHANNEL_SECRET },
+    publicUrl: e.PUBLIC_URL,
   };
 }
 

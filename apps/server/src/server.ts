@@ -1,15 +1,19 @@
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { ensureRoles } from './db/bootstrap.ts';
 import { syncDefaultGroups } from './db/default-groups.ts';
+import { syncDefaultSidebars } from './db/default-sidebars.ts';
 import { ensureOperator } from './auth/operator.ts';
 import { hasOrganisations, seedDemo } from './demo/seed.ts';
 import { writeDemoFiles } from './demo/care-ii.ts';
 import { seedDemoWeek } from './demo/week.ts';
 import { seedDemoSecondFactor } from './demo/second-factor.ts';
 import { startSimulator } from './demo/simulator/index.ts';
+import { registerBackupRoute } from './db/tools/backup-route.ts';
+import { liveServer, removeControl, writeControl, type ServerControl } from './db/tools/control-file.ts';
 
 export type RunningServer = { app: FastifyInstance; database: Database; stop(): Promise<void> };
 
@@ -21,15 +25,24 @@ export function databaseOptions(config: Config) {
 
 /** Opens the database, migrates, prepares first-start data, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
+  const embedded = !config.databaseUrl;
+  const holder = embedded ? liveServer(config.dataDir) : undefined;
+  // Two processes on one PGlite folder corrupt it: the second refuses before opening it.
+  if (holder) throw new Error(`another Vigil server (process ${holder.pid}, port ${holder.port}) is running on ${config.dataDir}`);
   const database = await openDatabase(databaseOptions(config));
   await database.migrate();
   await ensureRoles(database.db);
   const app = await buildApp({ config, database });
   // A database made by an earlier version gets the pairs this version's defaults add (and drops
-  // the ones they remove where an admin has not changed the group).
+  // the ones they remove where an admin has not changed the group); role sidebars likewise.
   await syncDefaultGroups(database.db, app.log);
+  await syncDefaultSidebars(database.db, app.log);
   await prepareFirstStart(app, config, database);
+  let control: ServerControl | undefined;
+  if (database.embedded) registerBackupRoute(app, database.embedded, () => control?.token);
   await app.listen({ port: config.port, host: config.host });
+  if (embedded) control = writeControl(config.dataDir, listeningPort(app));
+  announce(app, config);
   // Live readings go through the real ingestion path, so alerts arrive as they would from devices.
   const simulator = config.demo && config.simulator ? startSimulator(app) : undefined;
   return {
@@ -37,10 +50,30 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     async stop() {
       simulator?.stop();
+      if (control) removeControl(config.dataDir, control);
       await app.close();
       await database.close();
     },
   };
+}
+
+/** The first lines a person starting Vigil reads: where to open it, where its data is, how to sign in. */
+function announce(app: FastifyInstance, config: Config): void {
+  const port = listeningPort(app);
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`Vigil is ready: open http://${host}:${port}/ (API ${config.apiPrefix}, its documentation ${config.apiPrefix}/docs)`);
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    app.log.info(`database: PostgreSQL ${url.host}${url.pathname}`);
+  } else {
+    app.log.info(`database: embedded (PGlite) in ${resolve(config.dataDir)}; back it up with npm run db:backup, move it with npm run db:move`);
+  }
+  if (config.demo) app.log.info('demo accounts: orgadmin, orgstaff, manager, engineer … (one per role, see the README), password Demo1234');
+}
+
+function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /** Demo mode seeds an empty database; otherwise an empty database gets its one operator account. */

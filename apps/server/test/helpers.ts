@@ -16,7 +16,7 @@ import { databaseUrl } from './postgres-url.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; database: Database; close(): Promise<void> };
 
-/** A private copy of the project's template database (see global-setup.ts). */
+/** A private copy of the project's template database (see global-setup.ts; PGlite's is an uncompressed tar). */
 async function cloneDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (process.env.VIGIL_TEST_DB !== 'postgres') {
     const dump = await readFile(inject('pgliteTemplate'));

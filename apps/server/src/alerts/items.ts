@@ -7,6 +7,7 @@ import { abnormalEvents, abnormalHandles, areas, devices, members } from '../db/
 import { defineList } from '../resources/list.ts';
 import type { WireMap } from '../resources/wire.ts';
 import { type AbnormalNames, type AbnormalRow, toAbnormalItem } from './payload.ts';
+import { callerRoutingCondition } from './routing.ts';
 
 export type StoredAbnormal = { row: AbnormalRow; item: AbnormalListItem };
 
@@ -21,7 +22,11 @@ export type JoinedAlert = AbnormalRow & {
 };
 
 /** Abnormal events are the organisation's (area-scoped roles see their area); related organisations with the abnormal grant too. */
-export const alertScope: ScopeColumns = { org: abnormalEvents.orgId, area: abnormalEvents.areaId, grant: 'abnormal' };
+export const alertScope: ScopeColumns = {
+  org: abnormalEvents.orgId,
+  area: abnormalEvents.areaId,
+  grant: 'abnormal',
+};
 export const abnormalScope = (p: Principal) => scopeCondition(p, alertScope);
 
 const joinedWire: WireMap<JoinedAlert> = {
@@ -37,9 +42,15 @@ const joinedWire: WireMap<JoinedAlert> = {
 /** The names of a joined alert, as its payload carries them (null where the row is gone). */
 export function namesOf(row: JoinedAlert): AbnormalNames {
   return {
-    member: row.memberId !== null && row.memberName !== null ? { id: row.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed } : null,
+    member:
+      row.memberId !== null && row.memberName !== null
+        ? { id: row.memberId, name: row.memberName, room: row.memberRoom, bed: row.memberBed }
+        : null,
     area: row.areaId !== null && row.areaName !== null ? { id: row.areaId, name: row.areaName } : null,
-    device: row.deviceId !== null && row.deviceType !== null ? { id: row.deviceId, type: row.deviceType, name: row.deviceName } : null,
+    device:
+      row.deviceId !== null && row.deviceType !== null
+        ? { id: row.deviceId, type: row.deviceType, name: row.deviceName }
+        : null,
   };
 }
 
@@ -54,7 +65,13 @@ export async function handlesOf(db: Db | Tx, ids: number[]): Promise<Map<number,
     .orderBy(asc(abnormalHandles.handleTime), asc(abnormalHandles.id));
   for (const h of rows) {
     const list = out.get(h.abnormalId) ?? [];
-    list.push({ content: h.content, staff_name: h.staffName, handle_time: toUnix(h.handleTime), remark: h.remark, no_action: h.noAction });
+    list.push({
+      content: h.content,
+      staff_name: h.staffName,
+      handle_time: toUnix(h.handleTime),
+      remark: h.remark,
+      no_action: h.noAction,
+    });
     out.set(h.abnormalId, list);
   }
   return out;
@@ -74,6 +91,8 @@ export const alertList = defineList({
   ],
   listQuery: abnormalListQuery,
   scope: alertScope,
+  // Only the alerts the caller may act on (alerts/routing.ts): a guard's list holds no blood sugar.
+  restrict: (p) => callerRoutingCondition(p),
   filters: {
     is_handle: (v) => eq(abnormalEvents.isHandle, v === 1),
     type: (v) => eq(abnormalEvents.type, v),
@@ -93,4 +112,8 @@ export const alertList = defineList({
 });
 
 /** Alerts and their rows, for replays and escalations that start from the database rather than from a domain event. */
-export const loadAbnormalItems = (db: Db | Tx, where: SQL | undefined, limit: number): Promise<StoredAbnormal[]> => alertList.read(db, where, limit);
+export const loadAbnormalItems = (
+  db: Db | Tx,
+  where: SQL | undefined,
+  limit: number,
+): Promise<StoredAbnormal[]> => alertList.read(db, where, limit);

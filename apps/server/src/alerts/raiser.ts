@@ -1,6 +1,7 @@
 import { and, inArray, isNull, not, sql } from 'drizzle-orm';
 import { AbnormalType, abnormalTypeMeta, toUnix } from '@vigil/contracts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { RaisedAlert } from '../notify/outbox.ts';
 import { abnormalEvents, type AbnormalDetail } from '../db/schema/index.ts';
 import type { DomainEventBus } from '../events.ts';
 import { pgArray } from '../db/pg-array.ts';
@@ -49,6 +50,15 @@ const keyOf = (type: number, memberId: number | null, deviceId: number | null) =
  */
 const lastingStates: ReadonlySet<number> = new Set<number>([AbnormalType.iotLeftSafeZone, AbnormalType.iotInactive]);
 
+/**
+ * Writes the notifications of new events on their own transaction, and is told once it committed
+ * (notify/outbox.ts; the app's `notify`).
+ */
+export type AlertOutbox = {
+  enqueue(tx: Tx, alerts: RaisedAlert[]): Promise<number>;
+  committed(): void;
+};
+
 export class AbnormalRaiser {
   private open = new Map<string, number>();
   private snapshotAt = 0;
@@ -56,6 +66,7 @@ export class AbnormalRaiser {
   constructor(
     private readonly db: Db,
     private readonly events: DomainEventBus,
+    private readonly outbox?: AlertOutbox,
   ) {}
 
   /** Brings the open-event snapshot up to date (re-read at most every SNAPSHOT_TTL_MS). */
@@ -149,7 +160,30 @@ export class AbnormalRaiser {
 
   private async insert(fresh: Map<string, RaiseRequest>): Promise<number> {
     const batch = [...fresh.values()];
-    const rows = await this.db
+    // The events and their notifications commit together: a stored alert never misses its outbox rows.
+    const queued = { n: 0 };
+    const rows = await this.db.transaction(async (tx) => {
+      const inserted = await this.insertEvents(tx, batch);
+      if (this.outbox && inserted.length) queued.n = await this.outbox.enqueue(tx, inserted);
+      return inserted;
+    });
+    if (queued.n) this.outbox?.committed();
+    for (const [key, r] of fresh) this.open.set(key, r.occurTime.getTime());
+    const names = new Map(batch.map((r) => [keyOf(r.type, r.memberId, r.deviceId), r.names]));
+    for (const row of rows) {
+      const item = toAbnormalItem(row, names.get(keyOf(row.type, row.memberId, row.deviceId))!, null);
+      this.events.emit('abnormal', {
+        org_id: row.orgId,
+        area_id: row.areaId,
+        member_id: row.memberId,
+        payload: item,
+      });
+    }
+    return rows.length;
+  }
+
+  private insertEvents(tx: Tx, batch: RaiseRequest[]) {
+    return tx
       .insert(abnormalEvents)
       .values(
         batch.map((r) => ({
@@ -166,18 +200,6 @@ export class AbnormalRaiser {
       )
       .onConflictDoNothing()
       .returning();
-    for (const [key, r] of fresh) this.open.set(key, r.occurTime.getTime());
-    const names = new Map(batch.map((r) => [keyOf(r.type, r.memberId, r.deviceId), r.names]));
-    for (const row of rows) {
-      const item = toAbnormalItem(row, names.get(keyOf(row.type, row.memberId, row.deviceId))!, null);
-      this.events.emit('abnormal', {
-        org_id: row.orgId,
-        area_id: row.areaId,
-        member_id: row.memberId,
-        payload: item,
-      });
-    }
-    return rows.length;
   }
 
   /**

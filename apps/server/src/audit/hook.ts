@@ -31,6 +31,7 @@ const healthReads: readonly RegExp[] = [
   /^\/file\/(?!headshot\/)/,
   /^\/user\/\{id\}$/,
   /^\/user-system\/user\/\{id\}$/,
+  /^\/user\/report\/\{id\}(\/data)?$/,
   /^\/change\/(user|record)(\/|$)/,
   // FHIR's member data: patients, their readings and alerts, their devices, bulk exports.
   /^\/fhir\/R4\/(Patient|Observation|DetectedIssue|Device|Group|\$export)/,
@@ -40,6 +41,8 @@ const healthReads: readonly RegExp[] = [
 export function isAudited(method: string, route: string): boolean {
   // Signing in and out change no data; the sessions table keeps them.
   if (route === '/login' || route === '/logout') return false;
+  // An export records itself when its stream ends, with the filters and the rows it sent.
+  if (route.endsWith('/export')) return false;
   if (method !== 'GET') return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
   return healthReads.some((pattern) => pattern.test(route));
 }
@@ -49,6 +52,7 @@ export function actionOf(method: string, route: string): AuditAction {
   if (method === 'PUT' || method === 'PATCH') return 'update';
   if (method === 'DELETE') return 'delete';
   if (route.startsWith('/file/')) return 'file';
+  if (route.startsWith('/user/report/')) return 'report';
   if (route.endsWith('/chart')) return 'chart';
   return route.endsWith('}') ? 'detail' : 'list';
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AuditAction } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { auditLog, type AuditDetail } from '../db/schema/index.ts';
 
 export type AuditEntry = {
   at: Date;
@@ -17,6 +17,8 @@ export type AuditEntry = {
   recordId: number | null;
   ip: string;
   requestId: string;
+  /** What an export sent: its format, the list filters and the row count. */
+  detail?: AuditDetail | null;
 };
 
 export type AuditTrailOptions = {
@@ -46,6 +48,7 @@ export function auditRow(e: AuditEntry) {
     recordId: e.recordId,
     ip: e.ip,
     requestId: e.requestId,
+    detail: e.detail ?? null,
   };
 }
 

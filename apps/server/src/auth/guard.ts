@@ -36,7 +36,7 @@ function ownAccountRoute(request: FastifyRequest, access: string | undefined): b
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
-    const { permission, access } = request.routeOptions.config;
+    const { permission, access, stepUp } = request.routeOptions.config;
     if (access === 'public') return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw tokenExpired();
@@ -51,8 +51,8 @@ export function registerAuthGuard(app: FastifyInstance): void {
     // Someone a second factor is required of reaches only their own account's routes (enrolment,
     // sessions, sign-out) until they have one: the server holds the line, the console only guides.
     if (session.mustEnrol && !ownAccountRoute(request, access)) throw new AppError(ErrorCode.noPermission, SECOND_FACTOR_ENROLMENT_REQUIRED);
-    // Changing roles, API groups or another person's password needs a recent sign-in or step-up.
-    if (stepUpPairs.has(routeKey(request))) await requireRecentAuthentication(db, session.sessionId);
+    // Changing roles, API groups or another person's password, or exporting a list, needs a recent sign-in or step-up.
+    if (stepUp || stepUpPairs.has(routeKey(request))) await requireRecentAuthentication(db, session.sessionId);
     const { staffId, sessionId, role, orgId, orgType, areaId } = session;
     request.principal = { staffId, sessionId, role, orgId, orgType, areaId };
   });

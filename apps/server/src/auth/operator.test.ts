@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OrgType, Role } from '@vigil/contracts';
-import { ensureRoles } from '../db/bootstrap.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { orgs, staff } from '../db/schema/index.ts';
 import { OPERATOR_ORG_NAME, ensureOperator } from './operator.ts';
 import { verifyPassword } from './password.ts';
+import { openTestDatabase } from '../../test/realtime.ts';
 
 // First start is driver-independent logic on an empty database: one fresh embedded database proves it.
 describe.skipIf(process.env.VIGIL_TEST_DB === 'postgres')('first start without the demo', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    await ensureRoles(database.db);
+    // Migrated with its roles and nothing else: global-setup's dump of such a database.
+    database = await openTestDatabase();
   });
   afterAll(async () => {
     await database?.close();

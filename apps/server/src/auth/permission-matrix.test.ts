@@ -68,7 +68,8 @@ describe('permission matrix', () => {
         const allowed = group.has(key);
         if (allowed) granted += 1;
         // FHIR's routes refuse as FHIR does: an OperationOutcome whose issue is 'forbidden'.
-        const body = res.json();
+        // Only a refusal is read: a granted export answers a CSV file, not JSON.
+        const body = res.statusCode === 403 ? res.json() : {};
         const refused = res.statusCode === 403 && (body.code === ErrorCode.noPermission || body.issue?.[0]?.code === 'forbidden');
         if (allowed === refused) mismatches.push(`role ${role} ${key}: granted=${allowed}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
       }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { adminRoles, operatorRoles, type ApiPermission, type OrgType, type StaffRole } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
-import { apiGroups, orgs, passkeys, roles, sessions, staff, staffTotp } from '../db/schema/index.ts';
+import { apiGroups, orgs, passkeys, roles, sessions, staff, staffTotp, type ExportRequester } from '../db/schema/index.ts';
 
 /** Who is calling: the signed-in staff member, as every guard and query sees them. */
 export type Principal = {
@@ -12,6 +12,20 @@ export type Principal = {
   orgType: OrgType;
   areaId: number | null;
 };
+
+/**
+ * Work done later for someone (a bulk or list export, a scheduled report) stores who asked, and runs
+ * with the rights they had when asking: the stored form and the principal it runs as.
+ */
+export const requesterOf = (p: Principal): ExportRequester => ({ staffId: p.staffId, role: p.role, orgId: p.orgId, orgType: p.orgType, areaId: p.areaId });
+export const principalOfRequester = (r: ExportRequester): Principal => ({
+  staffId: r.staffId,
+  sessionId: '',
+  role: r.role as StaffRole,
+  orgId: r.orgId,
+  orgType: r.orgType as OrgType,
+  areaId: r.areaId,
+});
 
 export type SessionRecord = Principal & {
   createdAt: Date;

@@ -6,7 +6,8 @@ import { apiGroups, roles } from './schema/index.ts';
 /**
  * Data every database needs whatever its mode: one default API group and one roles row per SPEC §6
  * role, with the sidebar derived from the role's route table. Existing rows are left as edited;
- * a new version's defaults reach existing groups through `syncDefaultGroups` (default-groups.ts).
+ * a new version's defaults reach existing groups and sidebars through `syncDefaultGroups`
+ * (default-groups.ts) and `syncDefaultSidebars` (default-sidebars.ts).
  */
 export async function ensureRoles(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -21,7 +22,7 @@ export async function ensureRoles(db: Db): Promise<void> {
         .onConflictDoNothing()
         .returning({ id: apiGroups.id });
       const groupId = group?.id ?? (await tx.select({ id: apiGroups.id }).from(apiGroups).where(eq(apiGroups.name, name)))[0].id;
-      await tx.insert(roles).values({ id: role, apiGroupId: groupId, sidebar: defaultSidebar(role) });
+      await tx.insert(roles).values({ id: role, apiGroupId: groupId, sidebar: defaultSidebar(role), defaultSidebar: defaultSidebar(role) });
     }
   });
 }

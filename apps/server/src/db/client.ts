@@ -20,6 +20,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded engine itself, for its online backup (db/tools/backup-route.ts); unset on PostgreSQL. */
+  embedded?: PGlite;
+  /** The connection pool on PostgreSQL, for its use in the metrics; unset on the embedded engine. */
+  pool?: pg.Pool;
   /** Runs the migrations; safe to call on every start. */
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
@@ -36,10 +40,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // The console's statements are short: PostgreSQL's JIT, which starts when a plan's estimate
+    // crosses jit_above_cost, compiled for 640 ms to run a 1 ms statement (the timeline's summary
+    // counts, bench:timeline). Off for Vigil's own connections; a query on the connection is
+    // queued behind this one, so none runs before it.
+    pool.on('connect', (client) => void client.query('set jit = off').catch(() => undefined));
     const db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
+      pool,
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => {
         try {
@@ -58,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    embedded: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       try {

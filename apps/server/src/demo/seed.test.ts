@@ -47,6 +47,7 @@ import { valueAt } from './alert-handling.ts';
 import { demoAccounts } from './data.ts';
 import { seedDemoHandovers } from './handover.ts';
 import { seedDemo } from './seed.ts';
+import { openTestDatabase } from '../../test/realtime.ts';
 
 /**
  * Runs on a fresh embedded database, and in the PostgreSQL project on a throw-away database of
@@ -74,10 +75,11 @@ beforeAll(async () => {
     const url = new URL(adminUrl);
     url.pathname = `/${scratchName}`;
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    await database.migrate();
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    // Migrated with its roles, as seedDemo's first step leaves it: loaded, not migrated anew.
+    database = await openTestDatabase();
   }
-  await database.migrate();
   await seedDemo(database.db);
   await seedDemoHandovers(database.db, Date.now());
 });

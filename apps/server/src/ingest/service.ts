@@ -27,6 +27,7 @@ import { fastEnvelope, fastValues, type Envelope } from './fast-validate.ts';
 import { readingValueSchemas, type ReadingKind, type ReadingValues } from '@vigil/contracts/readings';
 import { readingKindCode, sleepRecordProblem, toColumns } from './kinds.ts';
 import { pgArray } from '../db/pg-array.ts';
+import { ingestReadings, readingAcceptedAt } from '../metrics/registry.ts';
 
 /** A reading that passed validation, ready to store. */
 type Accepted = {
@@ -99,6 +100,8 @@ export class IngestService {
     readings: readonly unknown[],
     nowMs = Date.now(),
   ): Promise<IngestResult> {
+    // On the real clock, whatever `nowMs` a caller gives: it times the alert delivery.
+    const receivedAt = Date.now();
     const rejected: Rejection[] = [];
     const reject = (index: number, code: Rejection['code'], reason: string) =>
       rejected.push({ index, code, reason });
@@ -182,8 +185,12 @@ export class IngestService {
 
     const stored = await this.store(accepted, nowMs);
     duplicates += accepted.length - stored.length;
+    ingestReadings.inc({ outcome: 'accepted' }, stored.length);
+    ingestReadings.inc({ outcome: 'duplicate' }, duplicates);
+    ingestReadings.inc({ outcome: 'rejected' }, rejected.length);
     if (stored.length) {
-      await this.evaluate(stored);
+      // The staff channel times each alert from here (metrics: reading accepted → alert delivered).
+      await readingAcceptedAt.run(receivedAt, () => this.evaluate(stored));
       this.publishLive(stored);
     }
     return { accepted: stored.length, duplicates, rejected };

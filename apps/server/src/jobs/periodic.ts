@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { jobDuration, jobFailures } from '../metrics/registry.ts';
 
 export type PeriodicJob = { stop(): void; tick(): Promise<void> };
 
@@ -13,14 +14,19 @@ export function startPeriodic(
   options: { everyMs: number; log: FastifyBaseLogger; failure: string; runNow?: boolean },
 ): PeriodicJob {
   let running = false;
+  // The metrics' job label: the failure message without its verdict ("alert sweep failed" → "alert sweep").
+  const job = options.failure.replace(/[:;,]? *(the job )?failed.*$/, '').trim();
   const tick = async () => {
     if (running) return;
     running = true;
+    const done = jobDuration.startTimer({ job });
     try {
       await work();
     } catch (err) {
+      jobFailures.inc({ job });
       options.log.error({ err }, options.failure);
     } finally {
+      done();
       running = false;
     }
   };

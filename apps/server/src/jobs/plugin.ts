@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { upkeep, UPKEEP_EVERY_MS } from '../db/upkeep.ts';
+import { readingHousekeeping } from '../db/housekeeping.ts';
+import { PARTITION_JOB_EVERY_MS } from '../db/partitions.ts';
 import { advanceRollups, ROLLUP_EVERY_MS } from '../ingest/rollups.ts';
 import { ALERT_SWEEP_MS, alertSweeps } from '../ingest/sweep.ts';
 import { revocationSweep, REVOCATION_SWEEP_MS } from '../realtime/revocation.ts';
+import { EXPORT_JOB_TICK_MS, listExportJob } from '../resources/export/job.ts';
 import { type PeriodicJob, startPeriodic } from './periodic.ts';
 
 /**
@@ -31,6 +34,16 @@ export function registerJobs(app: FastifyInstance, moduleJobs: readonly Job[]): 
     // Hourly rollups for long charts, kept behind the readings by a job rather than by every ingest statement.
     { run: () => advanceRollups(db), everyMs: ROLLUP_EVERY_MS, failure: 'reading rollups: the job failed; it runs again', runNow: true },
     { run: revocationSweep(app, app.realtime.staff), everyMs: REVOCATION_SWEEP_MS, failure: 'realtime: revocation sweep failed' },
+    // Reading partitions made ahead and the retention pass, daily; once when ready (not at
+    // registration), so start-up never waits behind DDL on the embedded database's one connection.
+    {
+      run: () => readingHousekeeping(db, app.log),
+      everyMs: PARTITION_JOB_EVERY_MS,
+      failure: 'reading partitions and retention: the job failed; it runs again tomorrow',
+      tickWhenReady: true,
+    },
+    // List exports too large to stream are made into kept files, and expired ones dropped (docs/reports.md "Large exports").
+    { run: listExportJob(db, app.log), everyMs: EXPORT_JOB_TICK_MS, failure: 'list export job failed' },
     ...moduleJobs,
   ];
   // The embedded database has no autovacuum daemon: the app does its work (docs/operations.md).

@@ -33,6 +33,13 @@ export type SendOutcome =
   | { status: 'sent' | 'delivered'; providerId?: string }
   | { status: 'failed'; reason: string; permanent: boolean };
 
+/** A channel's sender for one round of the outbox worker, its look-ups done once for the round. */
+export type RoundSender = {
+  send(address: string, message: OutboundMessage): Promise<SendOutcome>;
+  /** Writes what the round's sends learnt (e.g. a subscription's last success) in one statement. */
+  settle?(): Promise<void>;
+};
+
 /** One channel as a small adapter: the outbox worker knows nothing else about it. */
 export interface ChannelAdapter {
   readonly name: ChannelName;
@@ -40,4 +47,9 @@ export interface ChannelAdapter {
   configured(organizationId: number): Promise<boolean>;
   /** Sends one message to one channel-specific address (a subscription id, a mailbox, a LINE user id). */
   send(address: string, message: OutboundMessage): Promise<SendOutcome>;
+  /**
+   * A sender for a whole round: reads what the round's sends need (subscriptions, credentials,
+   * links) in one query each instead of one per message. Without it the worker calls `send`.
+   */
+  prepare?(batch: readonly { address: string; organizationId: number }[]): Promise<RoundSender>;
 }

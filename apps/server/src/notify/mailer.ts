@@ -22,8 +22,11 @@ export type Mail = {
 export class Mailer {
   private readonly transport: Transporter;
 
-  constructor(readonly settings: MailSettings) {
-    this.transport = nodemailer.createTransport(settings.url, { from: settings.from });
+  constructor(
+    readonly settings: MailSettings,
+    timeouts: { connectionTimeout?: number; greetingTimeout?: number; socketTimeout?: number } = {},
+  ) {
+    this.transport = nodemailer.createTransport({ url: settings.url, ...timeouts } as Parameters<typeof nodemailer.createTransport>[0], { from: settings.from });
   }
 
   async send(mail: Mail): Promise<SendOutcome> {
@@ -35,6 +38,9 @@ export class Mailer {
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments,
+        // The same logical mail keeps one Message-ID across retries, so a receiving server (and the
+        // person's client) can drop a second copy sent after a crash.
+        messageId: mail.idempotencyKey ? messageIdOf(mail.idempotencyKey, this.settings.from) : undefined,
         headers: mail.idempotencyKey ? { 'X-Vigil-Key': mail.idempotencyKey } : undefined,
       });
       return { status: 'sent', providerId: info.messageId };
@@ -45,7 +51,23 @@ export class Mailer {
     }
   }
 
+  /** Asks the SMTP server whether it accepts this connection and sign-in (the settings page's check). */
+  async verify(): Promise<{ ok: boolean; message: string }> {
+    try {
+      await this.transport.verify();
+      return { ok: true, message: 'ok' };
+    } catch (err) {
+      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
   close(): void {
     this.transport.close();
   }
+}
+
+/** A Message-ID made from the idempotency key, under the sender's domain. */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'vigil.localhost';
+  return `<${key.replace(/[^A-Za-z0-9.-]/g, '.')}@${domain}>`;
 }

@@ -4,6 +4,7 @@ import { type RealtimeCursor, operatorRoles, fromUnix } from '@vigil/contracts';
 import { abnormalEvents } from '../db/schema/index.ts';
 import type { Emit } from './types.ts';
 import { loadAbnormalItems } from '../alerts/items.ts';
+import { actionableCondition, loadRouting } from '../alerts/routing.ts';
 import { abnormalEventName } from './relay.ts';
 import { announced } from './payloads.ts';
 import { isAreaScoped, type SocketPrincipal } from './rooms.ts';
@@ -11,11 +12,15 @@ import { isAreaScoped, type SocketPrincipal } from './rooms.ts';
 /** A client away longer than this many events reloads its list instead (it does on every connect). */
 export const CATCH_UP_LIMIT = 500;
 
-/** The same scope the rooms give a socket, as a WHERE clause; null when nothing is in scope. */
-function scopeOf(p: SocketPrincipal): SQL | undefined | null {
+/**
+ * The same scope the rooms give a socket, as a WHERE clause: its organisations (or area) and, within
+ * them, the alerts routed to its role (alerts/routing.ts); null when nothing is in scope.
+ */
+async function scopeOf(app: FastifyInstance, p: SocketPrincipal): Promise<SQL | undefined | null> {
   if (operatorRoles.has(p.role)) return undefined;
-  if (isAreaScoped(p)) return p.areaId === null ? null : eq(abnormalEvents.areaId, p.areaId);
-  return inArray(abnormalEvents.orgId, [p.orgId, ...p.abnormalGrantOrgIds]);
+  const routed = actionableCondition(await loadRouting(app.database.db, p.orgId), p);
+  if (isAreaScoped(p)) return p.areaId === null ? null : and(eq(abnormalEvents.areaId, p.areaId), routed);
+  return and(inArray(abnormalEvents.orgId, [p.orgId, ...p.abnormalGrantOrgIds]), routed);
 }
 
 /**
@@ -25,11 +30,20 @@ function scopeOf(p: SocketPrincipal): SQL | undefined | null {
  * replay goes through the same event names as live delivery and the client store is idempotent by
  * id, so an event both replayed and delivered live is harmless.
  */
-export async function replayMissed(app: FastifyInstance, p: SocketPrincipal, since: RealtimeCursor, emit: Emit): Promise<number> {
-  const scope = scopeOf(p);
+export async function replayMissed(
+  app: FastifyInstance,
+  p: SocketPrincipal,
+  since: RealtimeCursor,
+  emit: Emit,
+): Promise<number> {
+  const scope = await scopeOf(app, p);
   if (scope === null) return 0;
   const changed = or(gt(abnormalEvents.id, since.id), gte(abnormalEvents.updatedAt, fromUnix(since.time)));
-  const rows = await loadAbnormalItems(app.database.db, scope ? and(scope, changed) : changed, CATCH_UP_LIMIT);
+  const rows = await loadAbnormalItems(
+    app.database.db,
+    scope ? and(scope, changed) : changed,
+    CATCH_UP_LIMIT,
+  );
   let sent = 0;
   for (const { row, item } of rows) {
     const closed = row.isHandle || row.recoveredAt !== null;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { ErrorCode, RealtimeEvent, Role } from '@vigil/contracts';
+import { invalidateRouting } from '../alerts/routing.ts';
 import type { Database } from '../db/client.ts';
 import {
   addOrg,
@@ -118,10 +119,13 @@ describe('scoping', () => {
     await relate(database, world.a.orgId, guard.orgId, ['abnormal']);
     const other = await addOrg(database, 'Pharmacy Co', 2);
     await relate(database, world.a.orgId, other.orgId, ['members']);
-    const guardAdmin = await addStaff(database, Role.guardAdmin, guard.orgId, null);
+    // A fall (the fixture's type) is a safety alert: routed to the related organisation's guards (docs/alert-rules.md).
+    const guardAdmin = await addStaff(database, Role.guardStaff, guard.orgId, null);
     const hospital = await addOrg(database, 'Hospital Co', 3);
     await relate(database, world.a.orgId, hospital.orgId, ['members']);
     const doctor = await addStaff(database, Role.hospitalAdmin, hospital.orgId, null);
+    // The relations were written straight to the database, past the API that drops the cached rule set.
+    invalidateRouting(database.db);
     const g = open(guardAdmin.token);
     const d = open(doctor.token);
     await Promise.all([loggedIn(g), loggedIn(d)]);

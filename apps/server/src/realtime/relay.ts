@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { ABNORMAL_SNOOZE_EVENT, DELIVERY_ORDER_EVENT, abnormalSnoozeChange, type RealtimeAbnormal, RealtimeEvent, deliveryOrderEvent, realtimeRoomEvent } from '@vigil/contracts';
+import {
+  ABNORMAL_SNOOZE_EVENT,
+  DELIVERY_ORDER_EVENT,
+  abnormalSnoozeChange,
+  type RealtimeAbnormal,
+  RealtimeEvent,
+  deliveryOrderEvent,
+  realtimeRoomEvent,
+} from '@vigil/contracts';
 import type { DomainEvents } from '../events.ts';
 import type { StaffNamespace } from './types.ts';
 import { announced, parseAbnormalPayload, parseDeviceData, isUserChannel } from './payloads.ts';
-import { abnormalTargets, deliveryTargets, liveTargets } from './rooms.ts';
+import { abnormalTargets, actionTargets, deliveryTargets, liveTargets } from './rooms.ts';
+import { alertDelivery, readingAcceptedAt } from '../metrics/registry.ts';
 
 type Scoped = DomainEvents['abnormal'][0];
 
@@ -20,6 +29,7 @@ export function abnormalEventName(payload: RealtimeAbnormal, handled: boolean): 
  * sockets of every instance.
  */
 export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(): void } {
+  let queue: Promise<void> = Promise.resolve();
   const deliver = (handled: boolean) => (event: Scoped) => {
     const payload = parseAbnormalPayload(event.payload);
     if (!payload) {
@@ -27,7 +37,18 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
       return;
     }
     if (!announced(payload, handled)) return;
-    staff.to(abnormalTargets(event.org_id, event.area_id)).emit(abnormalEventName(payload, handled), payload);
+    // In the order raised: each event waits for the one before it, so a handling never overtakes
+    // the alert it closes while a rule set is being read.
+    const alert = { orgId: event.org_id, areaId: event.area_id, type: payload.type };
+    // Read now: the store belongs to the ingest call that raised the alert, not to the queue.
+    const acceptedAt = handled ? undefined : readingAcceptedAt.getStore();
+    queue = queue
+      .then(() => actionTargets(app.database.db, alert))
+      .then((rooms) => {
+        staff.to(rooms).emit(abnormalEventName(payload, handled), payload);
+        if (acceptedAt !== undefined) alertDelivery.observe((Date.now() - acceptedAt) / 1000);
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'realtime: routing an alert failed; not sent'));
   };
   const onAbnormal = deliver(false);
   const onHandled = deliver(true);
@@ -46,15 +67,21 @@ export function startRelay(app: FastifyInstance, staff: StaffNamespace): { stop(
   const onDeliveryOrder = (event: DomainEvents['deliveryOrder'][0]) => {
     const parsed = deliveryOrderEvent.safeParse(event.payload);
     if (!parsed.success) {
-      app.log.error({ payload: event.payload }, 'realtime: delivery order payload failed validation; not sent');
+      app.log.error(
+        { payload: event.payload },
+        'realtime: delivery order payload failed validation; not sent',
+      );
       return;
     }
-    staff.to(deliveryTargets(event.org_id, event.area_id, event.pharmacy_org_id)).emit(DELIVERY_ORDER_EVENT, parsed.data);
+    staff
+      .to(deliveryTargets(event.org_id, event.area_id, event.pharmacy_org_id))
+      .emit(DELIVERY_ORDER_EVENT, parsed.data);
   };
 
   const onSnooze = (event: DomainEvents['abnormalSnooze'][0]) => {
     const parsed = abnormalSnoozeChange.safeParse(event.payload);
-    if (parsed.success) staff.to(abnormalTargets(event.org_id, event.area_id)).emit(ABNORMAL_SNOOZE_EVENT, parsed.data);
+    if (parsed.success)
+      staff.to(abnormalTargets(event.org_id, event.area_id)).emit(ABNORMAL_SNOOZE_EVENT, parsed.data);
   };
 
   app.events.on('abnormal', onAbnormal);

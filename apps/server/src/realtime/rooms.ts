@@ -1,4 +1,13 @@
-import { type RealtimeRoom, Role, type StaffRole, areaScopedRoles, bellHiddenRoles, operatorRoles } from '@vigil/contracts';
+import {
+  type RealtimeRoom,
+  Role,
+  type StaffRole,
+  areaScopedRoles,
+  bellHiddenRoles,
+  operatorRoles,
+} from '@vigil/contracts';
+import type { Db } from '../db/client.ts';
+import { type RoutableAlert, loadRouting, receivingRelations, routedRoles } from '../alerts/routing.ts';
 
 /**
  * Socket.IO room names. Every broadcast goes to rooms, never to the namespace, so an event can only
@@ -11,6 +20,15 @@ export const room = {
   abnormalOrg: (orgId: number) => `abn:org:${orgId}`,
   /** Abnormal viewers limited to one area (area admins). */
   abnormalArea: (areaId: number) => `abn:area:${areaId}`,
+  /**
+   * New and handled alerts, by who may act on them (alerts/routing.ts): staff of `viewerOrgId` in
+   * `role` who watch `alertOrgId`'s alerts organisation-wide (its own staff, or a related
+   * organisation's), and area admins in `role` of one area. The organisation and area rooms above
+   * then carry only the snooze changes.
+   */
+  actOrg: (alertOrgId: number, viewerOrgId: number, role: StaffRole) =>
+    `act:org:${alertOrgId}:${viewerOrgId}:${role}`,
+  actArea: (areaId: number, role: StaffRole) => `act:area:${areaId}:${role}`,
   /** Operators with GET /abnormal: every organisation. */
   abnormalAll: 'abn:all',
   /** Escalation recipients: organisation admins of an org, area admins of an area. */
@@ -39,7 +57,7 @@ export type SocketPrincipal = {
 };
 
 /** Roles that administer a whole organisation: escalations of that organisation reach them. */
-const orgAdminRoles: ReadonlySet<StaffRole> = new Set<StaffRole>([
+export const orgAdminRoles: ReadonlySet<StaffRole> = new Set<StaffRole>([
   Role.orgAdmin,
   Role.hospitalAdmin,
   Role.clinicAdmin,
@@ -75,11 +93,13 @@ export function principalRooms(p: SocketPrincipal): string[] {
     return rooms;
   }
   if (isAreaScoped(p)) {
-    if (p.areaId !== null) rooms.push(room.abnormalArea(p.areaId), room.escalationArea(p.areaId));
+    if (p.areaId !== null)
+      rooms.push(room.abnormalArea(p.areaId), room.escalationArea(p.areaId), room.actArea(p.areaId, p.role));
     return rooms;
   }
-  rooms.push(room.abnormalOrg(p.orgId));
-  for (const orgId of p.abnormalGrantOrgIds) rooms.push(room.abnormalOrg(orgId));
+  rooms.push(room.abnormalOrg(p.orgId), room.actOrg(p.orgId, p.orgId, p.role));
+  for (const orgId of p.abnormalGrantOrgIds)
+    rooms.push(room.abnormalOrg(orgId), room.actOrg(orgId, p.orgId, p.role));
   if (orgAdminRoles.has(p.role)) rooms.push(room.escalationOrg(p.orgId));
   return rooms;
 }
@@ -104,7 +124,27 @@ export function liveRooms(p: SocketPrincipal, name: RealtimeRoom): string[] {
   return [room.liveOrg(name, p.orgId)];
 }
 
-/** Where an abnormal event (or its handling) of an organisation and area is delivered. */
+/**
+ * Where an abnormal event (or its handling) is delivered: the operators, and the rooms of the roles
+ * the alert's organisation routes it to (area admins in its area), and of the roles of each related
+ * organisation receiving its category, as that organisation routes it.
+ */
+export async function actionTargets(db: Db, alert: RoutableAlert): Promise<string[]> {
+  const rooms: string[] = [room.abnormalAll];
+  const source = await loadRouting(db, alert.orgId);
+  for (const role of routedRoles(source, alert, true)) {
+    if (!areaScopedRoles.has(role)) rooms.push(room.actOrg(alert.orgId, alert.orgId, role));
+    else if (alert.areaId !== null) rooms.push(room.actArea(alert.areaId, role));
+  }
+  for (const relation of receivingRelations(source, alert)) {
+    for (const role of routedRoles(await loadRouting(db, relation.relatedOrgId), alert, false)) {
+      if (!areaScopedRoles.has(role)) rooms.push(room.actOrg(alert.orgId, relation.relatedOrgId, role));
+    }
+  }
+  return rooms;
+}
+
+/** Where a snooze change of an organisation and area is delivered (it names no alert). */
 export function abnormalTargets(orgId: number, areaId: number | null): string[] {
   const rooms = [room.abnormalAll, room.abnormalOrg(orgId)];
   if (areaId !== null) rooms.push(room.abnormalArea(areaId));

@@ -9,6 +9,8 @@ import { defineList, type AnyObject, type ListDefinition, type ListQuerySchema, 
 import { defineWrites, type ResourceWrites, type WriteDefinition } from './write.ts';
 import type { Operation } from './types.ts';
 import { withColumns, type WireMap } from './wire.ts';
+import { rowColumns, type ExportColumn } from './export/columns.ts';
+import { registerListExport } from './export/route.ts';
 
 export type { Operation, WriteAction } from './types.ts';
 export type { WriteContext } from './write.ts';
@@ -47,6 +49,11 @@ export type ResourceDefinition<
     tag?: string;
     /** Which routes to register; default all that the definition supports. */
     operations?: readonly Operation[];
+    /**
+     * The columns of GET {path}/export (registered with the list); default every plain field of
+     * the row, headed by `export.column.<key>`.
+     */
+    exportColumns?: readonly ExportColumn<TRow>[];
   };
 
 /**
@@ -118,6 +125,14 @@ export function defineResource<
         },
         async (request) => ({ data: await list.page(app.database.db, request.principal, request.query as z.output<TQuery>) }),
       );
+      registerListExport(app, {
+        path,
+        permission: permission('GET'),
+        tag,
+        listQuery: resource.listQuery,
+        list: list as unknown as ResourceList<unknown, TQuery, { id: number }>,
+        columns: (def.exportColumns ?? rowColumns(resource.row)) as readonly ExportColumn<{ id: number }>[],
+      });
     }
 
     if (operations.has('detail')) {

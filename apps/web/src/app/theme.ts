@@ -47,6 +47,12 @@ export function createAppTheme(mode: ThemeMode): Theme {
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      // A disabled field's helper text still tells why it is disabled or what it will take (a
+      // read-only setting, "set a user first"): it keeps the readable secondary colour, which
+      // meets WCAG contrast, where MUI's disabled grey does not.
+      MuiFormHelperText: {
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+      },
       // On a phone a form or detail dialog (fullWidth) takes the whole screen, as MUI's fullScreen
       // does, so its fields and actions are not squeezed into a card with margins; a short
       // question (maxWidth xs: confirm, discard) stays a card over the page it is about.

@@ -8,6 +8,23 @@ import { createStore } from './store.ts';
 
 /** Open while the server asks for a step-up (STEP_UP_REQUIRED): the shell shows the password dialog. */
 export const stepUpStore = createStore(false);
+/** Counts the step-ups confirmed in this tab: a call waiting on the dialog retries once it grows. */
+export const stepUpConfirmedStore = createStore(0);
+
+/**
+ * Waits for the open step-up dialog to close; true when the user confirmed (the call may be sent
+ * again), false when they cancelled.
+ */
+export function awaitStepUp(): Promise<boolean> {
+  const before = stepUpConfirmedStore.get();
+  return new Promise((resolve) => {
+    const unsubscribe = stepUpStore.subscribe(() => {
+      if (stepUpStore.get()) return;
+      unsubscribe();
+      resolve(stepUpConfirmedStore.get() > before);
+    });
+  });
+}
 
 export type FieldError = { field: string; message: string };
 

@@ -1,5 +1,6 @@
 import type { LoginResponse, SessionUser, SidebarItem } from '@vigil/contracts';
 import { type AllowedRoutes, PermissionBucket, permissionBucket, toAllowedRoutes } from '@vigil/contracts/permission-keys';
+import { apiCatalogue } from '@vigil/contracts/api-catalogue';
 import { HISTORY_ENTRIES } from '@vigil/contracts/rules';
 import { Role, isStaffRole } from '@vigil/contracts/roles';
 import type { HttpMethod } from '@vigil/contracts';
@@ -119,12 +120,29 @@ export function recordVisit(path: string): void {
   update({ ...current, history: appendHistory(current.history, path) });
 }
 
+let known: Set<string> | undefined;
+/** Every catalogue route as its permission bucket and bare route, as sessions store them. */
+function knownKeys(): Set<string> {
+  known ??= new Set(
+    apiCatalogue.map((key) => {
+      const [method, route] = key.split(' ') as [HttpMethod, string];
+      const bucketed = permissionBucket({ method, route });
+      return `${bucketed.bucket} ${bucketed.route}`;
+    }),
+  );
+  return known;
+}
+
 /**
  * Whether the permission list allows `method route`. Routes may be written with or without the
  * `/{id}` suffix: they are bucketed by the same SPEC §3 rule the session used when storing them.
  */
 export function hasPermission(session: Session, method: HttpMethod, route: string): boolean {
   const { bucket, route: bare } = permissionBucket({ method, route });
+  // A page asking for a key the server never grants is disabled for everyone, silently (the
+  // scheduled-reports form once was): in development and tests such a question fails loudly.
+  if (import.meta.env.DEV && !knownKeys().has(`${bucket} ${bare}`))
+    throw new Error(`No API permission ${method} ${route}: the catalogue has no such route`);
   return session.allowed[bucket].includes(bare);
 }
 

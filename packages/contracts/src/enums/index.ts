@@ -7,6 +7,7 @@ import { Department, departmentLabelKey } from './department.ts';
 import * as body from './body.ts';
 import * as phys from './physiological.ts';
 import * as abnormal from './abnormal.ts';
+import * as routing from './alert-routing.ts';
 import * as devices from './devices.ts';
 import * as ui from './ui.ts';
 import * as shiftWork from './shift-work.ts';
@@ -20,6 +21,7 @@ export * from './department.ts';
 export * from './body.ts';
 export * from './physiological.ts';
 export * from './abnormal.ts';
+export * from './alert-routing.ts';
 export * from './devices.ts';
 export * from './realtime.ts';
 export * from './ui.ts';
@@ -102,6 +104,7 @@ export const labelledEnums = {
   abnormalCategory: { values: abnormal.AbnormalCategory, labelKey: abnormal.abnormalCategoryLabelKey },
   abnormalType: { values: abnormal.AbnormalType, labelKey: abnormal.abnormalTypeLabelKey },
   alertPriority: { values: abnormal.AlertPriority, labelKey: abnormal.alertPriorityLabelKey },
+  alertRouteCategory: { values: routing.AlertRouteCategory, labelKey: routing.alertRouteCategoryLabelKey },
   deviceType: { values: devices.DeviceType, labelKey: devices.deviceTypeLabelKey },
   deviceBinding: { values: devices.DeviceBinding, labelKey: devices.deviceBindingLabelKey },
   abnormalStoreCategory: {

@@ -86,6 +86,8 @@ const pageSupport: Partial<Record<PageKey, [string, Level | 'inherit' | 'admin' 
     [Resource.userSystemUser, 'inherit'],
     [Resource.medicalUser, 'read'],
     [Resource.area, 'read'],
+    // Family contacts carry a family's addresses: admins keep them, the member's other readers see them.
+    [Resource.userFamily, 'admin'],
   ],
   'member-device': [
     [Resource.deviceBind, 'inherit'],

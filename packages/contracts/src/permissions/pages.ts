@@ -37,9 +37,21 @@ export const Page = {
   /** SPEC §2 hotel "handling records": every handling of an abnormal event. */
   'handle-record': { resource: Resource.handleAbnormal },
   'alert-burden': { resource: Resource.abnormalBurden },
+  /** Who can act on which alerts: the organisation's routing rules (docs/alert-rules.md "Routing"). */
+  'alert-routing': { resource: Resource.abnormalRouting },
+  /** The off-console channels' settings and which are live (operators; docs/notifications.md "Settings"). */
+  'notify-settings': { resource: Resource.notifySettings },
+  /** The organisation's escalation tiers: acknowledgement timeout per priority (docs/notifications.md). */
+  'notify-policy': { resource: Resource.notifyPolicy },
+  /** Connecting the organisation's LINE channel, and how staff link their LINE user (docs/channels.md). */
+  'line-channel': { resource: Resource.lineChannel },
   'change-log-staff': { resource: Resource.changeStaff },
   'change-log-member': { resource: Resource.changeUser },
   audit: { resource: Resource.audit },
+  /** How long the organisation keeps raw vitals and rollups (docs/operations.md "Retention"). */
+  retention: { resource: Resource.retention },
+  /** The organisation's scheduled reports and the reports kept for download (docs/reports.md). */
+  'scheduled-reports': { resource: Resource.reportSchedule },
   'medical-state-log': { resource: Resource.medicalUser },
   'medication-delivery': { resource: Resource.deliveryMedicine },
   educate: { resource: Resource.careHealth },
@@ -116,10 +128,13 @@ export const carePages = [
 /** A sidebar group: a folder (type 0) of pages, or a single page (type 1) when `pages` has one. */
 type MenuGroup = { group: string; pages: readonly PageKey[] };
 
-/** SPEC's administrator-like group, and the second one: the same without the organisation page. */
+/**
+ * SPEC's administrator-like group, and the second one: the same without the organisation page. The
+ * organisation's retention periods are set at the organisation level, so only the first has them.
+ */
 const adminGroup = (withOrg: boolean): MenuGroup => ({
   group: 'organisation',
-  pages: withOrg ? ['org', 'area', 'staff', 'role'] : ['area', 'staff', 'role'],
+  pages: withOrg ? ['org', 'area', 'staff', 'role', 'retention', 'scheduled-reports'] : ['area', 'staff', 'role'],
 });
 /**
  * Care homes, hospitals and clinics own the sleep sensors, so their roles read the sleep perception
@@ -137,9 +152,20 @@ const staffMemberGroup: MenuGroup = {
 const alertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log'] };
 /** Hotels keep their handling records as a page of its own (SPEC §2 hotel pages). */
 const hotelAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'handle-record'] };
-/** Administrators also see the alert burden: whether alerts are tuned so that people answer them. */
+/**
+ * Administrators also see the alert burden: whether alerts are tuned so that people answer them;
+ * an organisation's admins also decide who receives which alerts (the routing is organisation-wide,
+ * so area admins have no such page).
+ */
 const adminAlertGroup: MenuGroup = { group: 'alerts', pages: ['abnormal-log', 'alert-burden'] };
+/**
+ * An organisation's admins also decide how its alerts reach people off the console: the escalation
+ * timing and the LINE channel are organisation-wide, like the routing.
+ */
+const orgAlertSettings = ['alert-routing', 'notify-policy', 'line-channel'] as const satisfies readonly PageKey[];
+const orgAdminAlertGroup: MenuGroup = { group: 'alerts', pages: [...adminAlertGroup.pages, ...orgAlertSettings] };
 const hotelAdminAlertGroup: MenuGroup = { group: 'alerts', pages: [...hotelAlertGroup.pages, 'alert-burden'] };
+const hotelOrgAdminAlertGroup: MenuGroup = { group: 'alerts', pages: [...hotelAdminAlertGroup.pages, ...orgAlertSettings] };
 const careGroup: MenuGroup = { group: 'care', pages: [...carePages, 'opd', 'medical-record'] };
 /**
  * A care home's staff also order medicines from their pharmacy (docs/delivery.md): the home keeps
@@ -161,7 +187,7 @@ const adminLogGroup: MenuGroup = { group: 'logs', pages: [...logGroup.pages, 'au
 const sharedTableMenu: readonly MenuGroup[] = [
   adminGroup(false),
   { group: 'members', pages: ['member', 'wall', 'member-device', 'member-device-chylyng', 'device-chylyng', 'device-real-time', 'device-sleep-history', 'medical-state-log'] },
-  adminAlertGroup,
+  orgAdminAlertGroup,
   careHomeGroup,
   vitalGroup,
   adminLogGroup,
@@ -169,12 +195,12 @@ const sharedTableMenu: readonly MenuGroup[] = [
 /** Administration of an area's 4G watches is on the IoT devices page; their list is the doctors'. */
 const sharedTableAdminOmits: readonly PageKey[] = ['device-chylyng'];
 /** Doctors treat patients: the organisation's areas, staff, roles, devices and alert tuning are the admins'. */
-const sharedTableDoctorOmits: readonly PageKey[] = ['area', 'staff', 'role', 'member-device-chylyng', 'alert-burden', 'audit'];
+const sharedTableDoctorOmits: readonly PageKey[] = ['area', 'staff', 'role', 'member-device-chylyng', 'alert-burden', ...orgAlertSettings, 'audit'];
 /** Medication delivery and shift handover are a care home's (docs/delivery.md, docs/handover.md). */
 const careHomeOnly: readonly PageKey[] = ['medication-delivery', 'handover'];
 const sharedTableOmits: Partial<Record<StaffRole, readonly PageKey[]>> = {
   // The audit trail is the organisation's; an area admin's scope is one area.
-  [Role.orgAreaAdmin]: [...sharedTableAdminOmits, 'audit'],
+  [Role.orgAreaAdmin]: [...sharedTableAdminOmits, 'audit', ...orgAlertSettings],
   [Role.hospitalAdmin]: [...sharedTableAdminOmits, ...careHomeOnly],
   [Role.hospitalDoctor]: [...sharedTableDoctorOmits, ...careHomeOnly],
   [Role.clinicAdmin]: [...sharedTableAdminOmits, ...careHomeOnly],
@@ -192,14 +218,15 @@ const hotelMemberGroup: MenuGroup = { group: 'members', pages: ['member', 'wall'
  */
 export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.engineer]: [
-    { group: 'system', pages: ['feature', 'sidebar', 'api', 'role'] },
+    // The off-console channels' settings are server-wide: the operator level keeps them.
+    { group: 'system', pages: ['feature', 'sidebar', 'api', 'role', 'notify-settings'] },
     { group: 'members', pages: ['member'] },
   ],
   [Role.manager]: [
-    { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole', 'audit'] },
+    { group: 'organisation', pages: ['org', 'org-relation', 'role', 'temprole', 'audit', 'notify-settings'] },
     { group: 'members', pages: ['member', 'member-device', 'member-device-chylyng'] },
   ],
-  [Role.orgAdmin]: [adminGroup(true), memberGroup, adminAlertGroup, careHomeGroup, vitalGroup, adminLogGroup],
+  [Role.orgAdmin]: [adminGroup(true), memberGroup, orgAdminAlertGroup, careHomeGroup, vitalGroup, adminLogGroup],
   [Role.orgAreaAdmin]: sharedTableMenu,
   // SPEC's care-staff-like group lists both change logs.
   [Role.orgStaff]: [staffMemberGroup, alertGroup, careHomeGroup, vitalGroup, logGroup],
@@ -211,9 +238,9 @@ export const roleMenu: Record<StaffRole, readonly MenuGroup[]> = {
   [Role.hospitalDoctor]: sharedTableMenu,
   [Role.clinicAdmin]: sharedTableMenu,
   [Role.clinicDoctor]: sharedTableMenu,
-  [Role.hotelAdmin]: [adminGroup(true), hotelMemberGroup, hotelAdminAlertGroup, adminLogGroup],
+  [Role.hotelAdmin]: [adminGroup(true), hotelMemberGroup, hotelOrgAdminAlertGroup, adminLogGroup],
   [Role.hotelAreaAdmin]: [adminGroup(false), hotelMemberGroup, hotelAdminAlertGroup],
-  [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, adminAlertGroup, { group: 'logs', pages: ['audit'] }],
+  [Role.guardAdmin]: [adminGroup(true), guardMemberGroup, orgAdminAlertGroup, { group: 'logs', pages: ['audit'] }],
   [Role.guardAreaAdmin]: [adminGroup(false), guardMemberGroup, adminAlertGroup],
   [Role.guardStaff]: [guardMemberGroup, alertGroup],
   // Aides work the shifts too, so they give and take handovers (docs/handover.md, Permissions).

@@ -28,6 +28,8 @@ export const Resource = {
   areaPharmacy: '/area/pharmacy',
   staff: '/staff',
   user: '/user',
+  /** Vigil's family contacts of a member (issue 27): the off-console channels' address book for families. */
+  userFamily: '/user/family',
   careHealth: '/care/health',
   careFollowUp: '/care/follow-up',
   careSchedule: '/care/schedule',
@@ -75,10 +77,22 @@ export const Resource = {
   changeRecord: '/change/record',
   /** Vigil's audit trail of health-data reads and of changes (docs/security.md#audit-trail). */
   audit: '/audit',
+  /** An organisation's retention periods per data class (docs/operations.md "Retention"). */
+  retention: '/retention',
+  /** An organisation's scheduled reports and the reports kept for download (docs/reports.md). */
+  reportSchedule: '/report-schedule',
   /** Vigil's FHIR R4 read API and bulk export (docs/fhir.md): every route lies under it. */
   fhir: '/fhir/R4',
   abnormal: '/abnormal',
   abnormalBurden: '/abnormal/burden',
+  /** Who can act on which alerts: the organisation's routing rules (docs/alert-rules.md "Routing"). */
+  abnormalRouting: '/abnormal/routing',
+  /** The off-console channels' server-wide settings: SMTP, LINE base URL, VAPID subject (operators; docs/notifications.md). */
+  notifySettings: '/notify/settings',
+  /** An organisation's acknowledgement timeout per priority, which paces its escalation tiers (docs/notifications.md). */
+  notifyPolicy: '/notify/policy',
+  /** An organisation's LINE Messaging API channel (docs/channels.md). */
+  lineChannel: '/line/channel',
   deviceBind: '/device/bind',
   deviceBindRealTime: '/device/bind/real-time',
   /** The live wall's snapshot: every member in scope with latest vitals, device state and open alerts. */

@@ -19,5 +19,6 @@ export const ValidationMessage = {
   prnMaxReached: 'validation.prnMaxReached',
   witnessInvalid: 'validation.witnessInvalid',
   futureTime: 'validation.futureTime',
+  duplicate: 'validation.duplicate',
 } as const;
 export type ValidationMessage = (typeof ValidationMessage)[keyof typeof ValidationMessage];

@@ -5,9 +5,9 @@ import { resourceContract } from './resource.ts';
 
 /**
  * What an audit entry records a caller doing: reading a member's health data (a list, one record,
- * a chart, a file) or changing anything (create, update, delete).
+ * a chart, a file, a member report), exporting a list, or changing anything (create, update, delete).
  */
-export const auditActions = ['list', 'detail', 'chart', 'file', 'create', 'update', 'delete'] as const;
+export const auditActions = ['list', 'detail', 'chart', 'file', 'report', 'export', 'create', 'update', 'delete'] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
 
@@ -38,6 +38,10 @@ export const auditRow = z.object({
   record_id: z.number().int().nullable(),
   ip: z.string(),
   request_id: z.string(),
+  /** An export's format, the list filters it was made with and the rows it sent; null for other calls. */
+  detail: z
+    .object({ format: z.string(), filters: z.record(z.string(), z.unknown()), rows: z.number().int() })
+    .nullable(),
   created_at: unixSeconds,
 });
 export type AuditRow = z.infer<typeof auditRow>;

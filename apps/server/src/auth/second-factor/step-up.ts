@@ -4,6 +4,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call needs a recent sign-in or step-up, like the pairs of contracts' stepUpPairs (every list export sets it). */
+    stepUp?: boolean;
+  }
+}
+
 /** Refuses with -3 (STEP_UP_REQUIRED) unless the session proved who is there in the last few minutes. */
 export async function requireRecentAuthentication(db: Db | Tx, sessionId: string, now = Date.now()): Promise<void> {
   const [row] = await db.select({ at: sessions.authenticatedAt }).from(sessions).where(eq(sessions.id, sessionId));

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { AlertRoutingRule } from '@vigil/contracts';
 import { auditColumns, ts } from './columns.ts';
 import { areas, orgs, staff } from './organisation.ts';
 import { members } from './member.ts';
@@ -74,6 +75,9 @@ export const abnormalEvents = pgTable(
     // serve, so without this a page sorted the whole table (330 ms at 200,000 events, bench:deep).
     index('abnormal_events_time_idx').on(t.occurTime, t.id),
     index('abnormal_events_member_time_idx').on(t.memberId, t.occurTime),
+    // The member timeline's seeks (docs/timeline.md): each source newest first within one member.
+    index('abnormal_events_member_escalated_idx').on(t.memberId, t.escalatedAt).where(sql`${t.escalatedAt} is not null`),
+    index('abnormal_events_member_acknowledged_idx').on(t.memberId, t.acknowledgedAt).where(sql`${t.acknowledgedAt} is not null`),
   ],
 );
 
@@ -85,6 +89,8 @@ export const abnormalHandles = pgTable(
     abnormalId: integer('abnormal_id')
       .notNull()
       .references(() => abnormalEvents.id),
+    /** The event's member, copied so the member timeline seeks handlings by member and time. */
+    memberId: integer('member_id').references(() => members.id),
     content: text('content').notNull(),
     remark: text('remark'),
     /** The handler judged that the alert needed no action (the alert-burden page counts these). */
@@ -93,7 +99,10 @@ export const abnormalHandles = pgTable(
     staffName: varchar('staff_name', { length: 100 }).notNull(),
     handleTime: ts('handle_time').notNull().defaultNow(),
   },
-  (t) => [index('abnormal_handles_abnormal_idx').on(t.abnormalId, t.handleTime)],
+  (t) => [
+    index('abnormal_handles_abnormal_idx').on(t.abnormalId, t.handleTime),
+    index('abnormal_handles_member_idx').on(t.memberId, t.handleTime),
+  ],
 );
 
 /**
@@ -118,4 +127,23 @@ export const abnormalSnoozes = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('abnormal_snoozes_member_type_uq').on(t.memberId, t.type), index('abnormal_snoozes_org_idx').on(t.orgId, t.until)],
+);
+
+/**
+ * An organisation's alert routing (docs/alert-rules.md "Routing"): which categories and priorities
+ * of its alerts go to which of its roles and areas. One row per organisation, written whole by
+ * PUT /abnormal/routing; an organisation without a row follows contracts `defaultAlertRouting`.
+ */
+export const abnormalRouting = pgTable(
+  'abnormal_routing',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    rules: jsonb('rules').$type<AlertRoutingRule[]>().notNull(),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('abnormal_routing_org_uq').on(t.orgId)],
 );

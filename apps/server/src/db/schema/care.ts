@@ -134,7 +134,7 @@ export const careSchedules = pgTable(
     remark: text('remark'),
     ...auditColumns,
   },
-  (t) => [index('care_schedules_member_idx').on(t.memberId)],
+  (t) => [index('care_schedules_member_idx').on(t.memberId, t.startDate)],
 );
 
 /** One occurrence of a schedule, expanded ahead by the scheduler; unique per time, so re-expanding is idempotent. */
@@ -188,7 +188,7 @@ export const carePackages = pgTable(
     remark: text('remark'),
     ...auditColumns,
   },
-  (t) => [index('care_packages_member_idx').on(t.memberId, t.medicineId)],
+  (t) => [index('care_packages_member_idx').on(t.memberId, t.medicineId), index('care_packages_member_start_idx').on(t.memberId, t.startDate)],
 );
 
 /**
@@ -213,6 +213,7 @@ export const carePackageDoses = pgTable(
   (t) => [
     uniqueIndex('care_package_doses_uq').on(t.packageId, t.scheduledAt),
     index('care_package_doses_due_idx').on(t.orgId, t.state, t.scheduledAt),
+    index('care_package_doses_member_alerted_idx').on(t.memberId, t.alertedAt).where(sql`${t.alertedAt} is not null`),
     index('care_package_doses_late_idx')
       .on(t.scheduledAt)
       .where(sql`${t.state} = 0 and ${t.alertedAt} is null and ${t.scheduledAt} is not null`),

@@ -41,7 +41,7 @@ export const deliveryOrders = pgTable(
   (t) => [
     index('delivery_orders_org_state_idx').on(t.orgId, t.state),
     index('delivery_orders_pharmacy_state_idx').on(t.pharmacyOrgId, t.state),
-    index('delivery_orders_member_idx').on(t.memberId),
+    index('delivery_orders_member_idx').on(t.memberId, t.createdAt),
     uniqueIndex('delivery_orders_previous_uq')
       .on(t.previousId)
       .where(sql`${t.previousId} is not null`),

@@ -46,7 +46,8 @@ export const deviceBindings = pgTable(
   },
   (t) => [
     index('device_bindings_device_idx').on(t.deviceId, t.boundAt),
-    index('device_bindings_member_idx').on(t.memberId),
+    index('device_bindings_member_idx').on(t.memberId, t.boundAt),
+    index('device_bindings_member_unbound_idx').on(t.memberId, t.unboundAt).where(sql`${t.unboundAt} is not null`),
     uniqueIndex('device_bindings_open_uq')
       .on(t.deviceId)
       .where(sql`${t.unboundAt} is null`),

@@ -58,5 +58,5 @@ export const handoverActions = pgTable(
     doneBy: integer('done_by').references(() => staff.id),
     carriedFromId: integer('carried_from_id').references((): AnyPgColumn => handoverActions.id),
   },
-  (t) => [index('handover_actions_handover_idx').on(t.handoverId)],
+  (t) => [index('handover_actions_handover_idx').on(t.handoverId), index('handover_actions_member_idx').on(t.memberId, t.dueTime)],
 );

@@ -3,6 +3,9 @@ import { ts } from './columns.ts';
 import { members } from './member.ts';
 import { areas, orgs, staff } from './organisation.ts';
 
+/** What an export sent (audit_log.detail): its format, the list filters and the row count. */
+export type AuditDetail = { format: string; filters: Record<string, unknown>; rows: number };
+
 /**
  * One history for every record kind (GET /change/record): what a write did to a row, written by the
  * resource kit in the write's own transaction. `resource` is the API path ('/care/health'), so a new
@@ -57,6 +60,8 @@ export const auditLog = pgTable(
     recordId: integer('record_id'),
     ip: varchar('ip', { length: 64 }).notNull(),
     requestId: varchar('request_id', { length: 64 }).notNull(),
+    /** An export's format, filters and row count ; null for other calls. */
+    detail: jsonb('detail').$type<AuditDetail>(),
   },
   (t) => [
     index('audit_log_org_idx').on(t.orgId, t.createdAt),

@@ -10,3 +10,8 @@ export * from './work-log.ts';
 export * from './handover.ts';
 export * from './care-ii.ts';
 export * from './fhir.ts';
+export * from './retention.ts';
+export * from './channels.ts';
+export * from './notify.ts';
+export * from './scheduled-report.ts';
+export * from './export-job.ts';

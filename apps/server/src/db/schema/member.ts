@@ -103,7 +103,7 @@ export const memberChangeLogs = pgTable(
     operatorId: integer('operator_id').references(() => staff.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('member_change_logs_org_idx').on(t.orgId, t.createdAt), index('member_change_logs_member_idx').on(t.memberId)],
+  (t) => [index('member_change_logs_org_idx').on(t.orgId, t.createdAt), index('member_change_logs_member_idx').on(t.memberId, t.createdAt)],
 );
 
 /** Medical-state log: each change of a member's medical state (SPEC §3's ten states). */

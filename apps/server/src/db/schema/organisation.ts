@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ApiPermission, SidebarItem } from '@vigil/contracts';
+import type { AlertRouteCategory, ApiPermission, SidebarItem } from '@vigil/contracts';
 import { auditColumns, ts } from './columns.ts';
 
 export const orgs = pgTable(
@@ -50,6 +50,11 @@ export const orgRelations = pgTable(
       .references(() => orgs.id),
     /** What the relation grants the related organisation, e.g. ['members', 'delivery', 'abnormal']. */
     grants: jsonb('grants').$type<string[]>().notNull().default([]),
+    /**
+     * With the `abnormal` grant: the alert routing categories the related organisation receives
+     * (contracts `AlertRouteCategory`); null until named, when `defaultRelationCategories` applies.
+     */
+    alertCategories: jsonb('alert_categories').$type<AlertRouteCategory[]>(),
     enabled: boolean('enabled').notNull().default(true),
     ...auditColumns,
   },
@@ -113,6 +118,11 @@ export const roles = pgTable('roles', {
     .notNull()
     .references(() => apiGroups.id),
   sidebar: jsonb('sidebar').$type<SidebarItem[]>().notNull().default([]),
+  /**
+   * The role's default sidebar as this row last took it (db/default-sidebars.ts): against it an
+   * upgrade tells the pages a version adds or removes from what an admin changed.
+   */
+  defaultSidebar: jsonb('default_sidebar').$type<SidebarItem[]>(),
   ...auditColumns,
 });
 

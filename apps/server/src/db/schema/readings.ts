@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -19,14 +20,21 @@ import { orgs } from './organisation.ts';
 /**
  * Every device reading in one narrow table: the 17 physiological kinds (sleep and ECG included,
  * their extra shape in `data`) and device events (SOS, fall, battery, wearing, bed, space, air).
- * One table keeps ingestion to one multi-row INSERT per batch; docs/ingest.md has the measurements
- * and the partitioning plan. No foreign keys: a check per row would halve the insert rate, and
- * devices and members are never hard-deleted.
+ * One table keeps ingestion to one multi-row INSERT per batch; docs/ingest.md has the measurements.
+ * No foreign keys: a check per row would halve the insert rate, and devices and members are never
+ * hard-deleted.
+ *
+ * Partitioned on both engines (docs/data-model.md#readings): by list of kind (each hot vital kind
+ * its own partition, the rest in one), then by month of occur_time, with a default partition at
+ * each level so no reading is refused. drizzle cannot express partitions: migration
+ * 0018_readings_partitioned holds them by hand and `db/partitions.ts` makes the months; this
+ * declaration keeps the columns, keys and indexes drizzle compares. The primary key carries both
+ * partition keys, as PostgreSQL requires of a unique key on a partitioned table.
  */
 export const readings = pgTable(
   'readings',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     orgId: integer('org_id').notNull(),
     /** The member the device was bound to at occur_time; null for room devices and unbound devices. */
     memberId: integer('member_id'),
@@ -47,6 +55,7 @@ export const readings = pgTable(
     ...auditColumns,
   },
   (t) => [
+    primaryKey({ name: 'readings_pkey', columns: [t.id, t.kind, t.occurTime] }),
     // Idempotency: a re-sent reading hits this key and is acknowledged as a duplicate.
     uniqueIndex('readings_device_kind_time_uq').on(t.deviceId, t.kind, t.occurTime),
     // Every console query is "one member, one kind, a time range". The key runs on to id (the
@@ -100,6 +109,9 @@ export const readingRollups = pgTable(
     // The upsert's conflict target and the chart's range scan (member, kind, hour). A reading with
     // no area still has one row per hour: nulls are not distinct here.
     unique('reading_rollups_key').on(t.memberId, t.kind, t.bucket, t.source, t.orgId, t.areaId).nullsNotDistinct(),
+    // The retention job's range (an organisation's hours before its cutoff): rollups are added
+    // in time order, so a BRIN of a few pages finds them without a scan of every member's rows.
+    index('reading_rollups_bucket_brin').using('brin', t.bucket),
   ],
 );
 

@@ -113,6 +113,11 @@ export function generate(device: DemoDevice, span: Span): DemoReading[] {
     if (device.type === DeviceType.chylyngWatch && device.memberId !== null) {
       const memberId = device.memberId;
       every(600, (t) => push('location', code(SamplingInterval.oneMinute), t, demoPosition(memberId, t)));
+      // One SOS press a day or two ago, where the wearer was: the patrol's log has a call to show
+      // (guards receive SOS, not the care home's clinical alerts).
+      const pressed = to - DAY - Math.floor(rnd() * DAY);
+      const { lat, lng } = demoPosition(memberId, pressed);
+      push('sos', code(SamplingInterval.oneMinute), pressed, { lat, lng });
     }
     return out;
   }

@@ -1,7 +1,7 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrgType, StaffRole } from '@vigil/contracts';
-import type { Principal } from '../../auth/principal.ts';
+import { type Principal, principalOfRequester } from '../../auth/principal.ts';
+import { claimQueued } from '../../jobs/claim.ts';
 import type { Db } from '../../db/client.ts';
 import { areas, fhirExportFiles, fhirExports, members } from '../../db/schema/index.ts';
 import type { FhirKind, FhirListQuery } from './kind.ts';
@@ -93,25 +93,13 @@ async function exportType(
 export function fhirExportJob(db: Db, log: FastifyBaseLogger): () => Promise<void> {
   return async () => {
     await db.delete(fhirExports).where(lt(fhirExports.expiresAt, new Date()));
-    const claimed = await db.execute<{ id: number }>(sql`
-      update ${fhirExports} set status = 'running', started_at = now()
-      where id = (select id from ${fhirExports} where status = 'queued' order by id limit 1 for update skip locked)
-      returning id`);
-    const id = claimed.rows[0]?.id;
+    const id = await claimQueued(db, fhirExports);
     if (id === undefined) return;
     const [row] = await db
       .select()
       .from(fhirExports)
-      .where(eq(fhirExports.id, Number(id)));
-    const r = row.requester;
-    const principal: Principal = {
-      staffId: r.staffId,
-      sessionId: '',
-      role: r.role as StaffRole,
-      orgId: r.orgId,
-      orgType: r.orgType as OrgType,
-      areaId: r.areaId,
-    };
+      .where(eq(fhirExports.id, id));
+    const principal = principalOfRequester(row.requester);
     try {
       for (const kind of fhirKinds.filter((k) => row.types.includes(k.type)))
         await exportType(db, row, principal, kind);

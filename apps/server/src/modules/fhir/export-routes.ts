@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requesterOf } from '../../auth/principal.ts';
 import { and, eq } from 'drizzle-orm';
 import { Resource, fhirResourceTypes } from '@vigil/contracts';
 import type { PermissionKey } from '../../auth/permissions.ts';
@@ -57,7 +58,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       .values({
         orgId: p.orgId,
         staffId: p.staffId,
-        requester: { staffId: p.staffId, role: p.role, orgId: p.orgId, orgType: p.orgType, areaId: p.areaId },
+        requester: requesterOf(p),
         scope,
         targetId,
         types,

@@ -32,7 +32,7 @@ describe('idle phases', () => {
 });
 
 // MUI dialogs under act on a loaded two-core machine: more room than five seconds.
-describe('idle sign-out', { timeout: 20_000 }, () => {
+describe('idle sign-out', () => {
   it('warns two minutes before the idle limit, and "Stay signed in" touches the session and starts the count again', async () => {
     signInAs();
     const server = mockApi();

@@ -10,6 +10,8 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { DeliveryWatch } from '../../features/delivery/index.ts';
 import { SecondFactorGate, StepUpDialog } from '../../features/personal/index.ts';
 import { startRealtimeConnection } from '../../features/realtime/index.ts';
+import { PushExpiryNotice } from '../../features/personal/components/PushExpiryNotice.tsx';
+import { registerServiceWorker } from '../../lib/push.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { dayjsLocale } from '../../lib/format.ts';
 import { request } from '../../lib/http.ts';
@@ -101,6 +103,7 @@ function ShellContent() {
  */
 export default function Shell() {
   useEffect(startRealtimeConnection, []);
+  useEffect(registerServiceWorker, []);
   return (
     <QueryClientProvider client={queryClient}>
       <SnackbarProvider autoHideDuration={TOAST_MS} maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
@@ -108,6 +111,7 @@ export default function Shell() {
         <HistoryTracker />
         <DayjsLocaleSync />
         <SidebarRefresh />
+        <PushExpiryNotice />
         <DeliveryWatch />
         <ShellContent />
         <GlobalLoadingOverlay />

@@ -11,7 +11,7 @@ import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { HttpMethod } from '@vigil/contracts';
-import { usePermission } from '../../lib/session.ts';
+import { hasPermission, useSession } from '../../lib/session.ts';
 import { UploadsContext } from './FilesField.tsx';
 import { FormField, type FormFieldSpec } from './FormField.tsx';
 import { rangeErrorMap } from './range-errors.ts';
@@ -53,7 +53,8 @@ export function FormDialog<S extends z.ZodType<FieldValues, FieldValues>>(props:
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const shown = useMemo(() => withSchemaFields(schema, fields, isLocale(language) ? language : 'en'), [schema, fields, language]);
-  const allowed = usePermission(permission?.method ?? 'GET', permission?.route ?? '') || !permission;
+  const session = useSession();
+  const allowed = !permission || hasPermission(session, permission.method, permission.route);
   // Rules without a message of their own (a number's bounds) still read as a sentence in the user's language.
   const resolver = useMemo(() => schemaResolver(schema, { error: rangeErrorMap(t) }), [schema, t]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({

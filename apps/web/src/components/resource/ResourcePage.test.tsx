@@ -60,7 +60,6 @@ const everything = [
  * Each test clicks through MUI in jsdom (a few hundred milliseconds on an idle machine); on a loaded
  * two-core machine that can pass the default five seconds, so these get more room.
  */
-const slow = { timeout: 20_000 };
 
 const rowOf = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
 
@@ -70,7 +69,7 @@ function helperOf(input: HTMLElement): string {
   return id ? (document.getElementById(id)?.textContent ?? '') : '';
 }
 
-describe('<ResourcePage>', slow, () => {
+describe('<ResourcePage>', () => {
   it('shows the server page by page and asks the server to sort', async () => {
     signInAs({ api: everything });
     const api = mockApi();
@@ -235,7 +234,7 @@ describe('<ResourcePage>', slow, () => {
   });
 });
 
-describe('<ResourcePage> follow', slow, () => {
+describe('<ResourcePage> follow', () => {
   const watched = z.object({ id: z.number(), name: z.string(), is_follow: z.boolean() });
   const residents = resourceContract({ path: Resource.user, row: watched, listQuery: listQuery(['id']) });
 
@@ -261,7 +260,7 @@ describe('<ResourcePage> follow', slow, () => {
   });
 });
 
-describe('<ResourcePage> after a save', slow, () => {
+describe('<ResourcePage> after a save', () => {
   it('shows a created row that belongs on another page on top of this one, highlighted and announced', async () => {
     signInAs({ api: everything });
     const api = mockApi();
@@ -319,7 +318,7 @@ describe('<ResourcePage> after a save', slow, () => {
   });
 });
 
-describe('<ResourcePage> on a phone', slow, () => {
+describe('<ResourcePage> on a phone', () => {
   it('lists rows as cards and keeps the filters in a drawer that counts the active ones', async () => {
     setViewportWidth(390);
     try {

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ExportMenu } from '../ExportMenu.tsx';
 import { PermissionButton } from '../PermissionButton.tsx';
 import {
   type Column,
@@ -67,6 +68,8 @@ export type ResourcePageProps<R extends ResourceRow> = {
   subHeader?: ReactNode;
   /** Names the table in the user's remembered columns and page size; default the resource path. */
   tableName?: string;
+  /** Leaves out the Export menu (CSV / Excel of the whole filtered list, GET {path}/export); default shown. */
+  noExport?: boolean;
 };
 
 /** Read by screen readers, not drawn. */
@@ -200,7 +203,8 @@ export function ResourcePage<R extends ResourceRow>(props: ResourcePageProps<R>)
         <Typography variant="h1" component="h1">
           {title}
         </Typography>
-        <Stack direction="row" spacing={1.5}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {!props.noExport && <ExportMenu path={resource} query={{ ...query, order: params.order, order_by: params.order_by }} fileName={title} />}
           {typeof props.headerActions === 'function' ? props.headerActions(query) : props.headerActions}
           {create && (
             <PermissionButton

@@ -62,7 +62,7 @@ function RememberedStaff({ fetchPage }: { fetchPage: (p: ListParams) => Promise<
 }
 
 // MUI's menus and selects take a few hundred milliseconds each in jsdom; a loaded machine needs room.
-describe('<ServerTable>', { timeout: 20_000 }, () => {
+describe('<ServerTable>', () => {
   it('says No data when the page is empty', async () => {
     renderWithProviders(<StaffTable fetchPage={async () => page([])} toggle={async () => undefined} />);
     expect(await screen.findByText('No data')).toBeTruthy();

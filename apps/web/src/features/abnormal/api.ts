@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   type AbnormalSnoozeRow,
   type AlertBurden,
+  type AlertRoutingUpdate,
+  type AlertRoutingView,
+  alertRoutingView,
   type SnoozeAbnormalRequest,
   abnormalSnoozeRow,
   alertBurden,
@@ -82,9 +85,18 @@ export function fetchAlertBurden(q: { start_date: number; end_date: number; area
   return request(Resource.abnormalBurden, { query: q, schema: alertBurden, signal });
 }
 
+export function fetchAlertRouting(signal?: AbortSignal): Promise<AlertRoutingView> {
+  return request(Resource.abnormalRouting, { schema: alertRoutingView, signal });
+}
+
+export function saveAlertRouting(body: AlertRoutingUpdate): Promise<AlertRoutingView> {
+  return request(Resource.abnormalRouting, { method: 'PUT', body, schema: alertRoutingView });
+}
+
 export const abnormalKeys = {
   all: ['abnormal'] as const,
   page: (q: AbnormalPageQuery) => ['abnormal', 'page', q] as const,
   detail: (id: number) => ['abnormal', 'detail', id] as const,
   burden: (q: object) => ['abnormal', 'burden', q] as const,
+  routing: ['abnormal', 'routing'] as const,
 };

@@ -7,3 +7,6 @@ import { lazy } from 'react';
 export { AlertBell } from './components/AlertBell.tsx';
 export { AlertTypeChip } from './components/PriorityBadge.tsx';
 export const AbnormalFeedTab = lazy(() => import('./components/AbnormalFeedTab.tsx'));
+/** The abnormal log, narrowed to one member under the member's page (`member/info/:id/abnormal-log`). */
+export const AbnormalLogPage = lazy(() => import('./pages/AbnormalLogPage.tsx'));
+export { typeText } from './describe.ts';

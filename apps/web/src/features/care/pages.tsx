@@ -18,6 +18,13 @@ import { useFollowConfig } from './follow-up/config.tsx';
 import { usePackageConfig } from './package/config.tsx';
 import { MedicineList } from './package/MedicineList.tsx';
 import { useScheduleConfig } from './schedule/config.tsx';
+import SymptomPage from './symptom/SymptomPage.tsx';
+import { DietPage } from './diet/DietPage.tsx';
+import StethoscopePage from './stethoscope/StethoscopePage.tsx';
+import HealthReportPage from './report/HealthReportPage.tsx';
+import { MedicalRecordPage } from './medical-record/MedicalRecordPage.tsx';
+import { OpdPage } from './opd/OpdPage.tsx';
+import { AbnormalLogPage } from '../abnormal/index.ts';
 
 /** The four care record pages of SPEC §2 and the handle kind of each (docs/care.md). */
 export const careRecordKinds = {
@@ -84,12 +91,28 @@ export const ReconsultationPage = () => <CareRecordRoutes page="reconsultation" 
 export const ServiceSchedulePage = () => <CareRecordRoutes page="service-schedule" />;
 export const PackageRecordPage = () => <CareRecordRoutes page="package-record" />;
 
-const isCarePage = (value: string | undefined): value is CareRecordPage => value !== undefined && value in careRecordKinds;
+/**
+ * Every list of SPEC §2's member-care area a member's page opens (`member/info/:id/<page>`): the
+ * eleven care kinds and the member's alert log, each narrowed to the member.
+ */
+export const memberCareLists = {
+  ...lists,
+  'symptom-manage': SymptomPage,
+  'diet-manage': DietPage,
+  stethoscope: StethoscopePage,
+  'health-report': HealthReportPage,
+  'medical-record': MedicalRecordPage,
+  opd: OpdPage,
+  'abnormal-log': AbnormalLogPage,
+} as const satisfies Partial<Record<PageKey, React.ComponentType<ListProps>>>;
+export type MemberCarePage = keyof typeof memberCareLists;
+
+const isMemberCarePage = (value: string | undefined): value is MemberCarePage => value !== undefined && value in memberCareLists;
 
 /**
  * SPEC §2 member-care area: `member/info/:id/<care page>`, one member's records of one kind, with
  * the member's name in the title and a way back to the member. Reached from the member detail's
- * Care records tab and from an alert's "record education" / "record a follow-up".
+ * Care records tab, its timeline, and from an alert's "record education" / "record a follow-up".
  */
 export default function MemberCarePage() {
   const { t } = useTranslation();
@@ -102,8 +125,8 @@ export default function MemberCarePage() {
   const member = useResourceDetail(memberResource, valid ? id : null);
   useBreadcrumbName(id, member.data?.name);
   if (!valid) return <Navigate to="/member" replace />;
-  if (!isCarePage(care) || !pages.has(care)) return <Navigate to={`/member/info/${id}`} replace />;
-  const List = lists[care];
+  if (!isMemberCarePage(care) || !pages.has(care)) return <Navigate to={`/member/info/${id}`} replace />;
+  const List = memberCareLists[care];
   const name = member.data?.name;
   return (
     <Stack spacing={2}>

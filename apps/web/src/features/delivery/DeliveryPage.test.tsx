@@ -41,7 +41,7 @@ const api = (...extra: { route: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH'
   ...extra,
 ];
 
-describe('medication delivery page', { timeout: 30_000 }, () => {
+describe('medication delivery page', () => {
   it('shows the pharmacy the ordering home, and offers only the pharmacy’s next states', async () => {
     signInAs({ router: Role.pharmacyStaff, api: api() });
     const server = mockApi();

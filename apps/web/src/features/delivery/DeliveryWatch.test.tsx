@@ -41,7 +41,7 @@ function push(payload: DeliveryOrderEvent) {
   for (const l of listeners ?? []) l(payload);
 }
 
-describe('delivery watch', { timeout: 30_000 }, () => {
+describe('delivery watch', () => {
   it('counts the pharmacy’s waiting orders on the sidebar and announces the home’s new order, not the pharmacy’s own steps', async () => {
     signInAs({ router: Role.pharmacyStaff, api: [{ route: Resource.deliveryMedicine, method: 'GET' }] });
     const toasts: Toast[] = [];

@@ -37,7 +37,7 @@ async function rowOf(text: string): Promise<string[]> {
     .map((c) => c.textContent ?? '');
 }
 
-describe('live device state page', { timeout: 20_000 }, () => {
+describe('live device state page', () => {
   const watch = {
     id: 31,
     org_id: 5,
@@ -120,7 +120,7 @@ describe('live device state page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('sleep perception history page', { timeout: 20_000 }, () => {
+describe('sleep perception history page', () => {
   const report = {
     id: 501,
     org_id: 2,
@@ -189,7 +189,7 @@ describe('sleep perception history page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('handling records page', { timeout: 20_000 }, () => {
+describe('handling records page', () => {
   const record = {
     id: 9,
     abnormal_id: 77,

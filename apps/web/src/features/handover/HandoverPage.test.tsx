@@ -41,7 +41,7 @@ const api = [
   { route: `${Resource.handover}/sign/{id}`, method: 'PATCH' as const },
 ];
 
-describe('handover sheet', { timeout: 30_000 }, () => {
+describe('handover sheet', () => {
   it('shows the unstable member first with the open alert and the action, and signs off as the giver', async () => {
     signInAs({ router: Role.orgStaff, api, user: { name: 'Ada Chen', headshot: null, id: 7, org_id: 1, area_id: null } });
     const server = mockApi();

@@ -2,3 +2,5 @@
 export { HeadshotAvatar } from './components/HeadshotAvatar.tsx';
 export { SecondFactorGate } from './components/SecondFactorGate.tsx';
 export { StepUpDialog } from './components/StepUpDialog.tsx';
+/** Linking one's own LINE user by a one-time code: the personal page, and the organisation's LINE page for its admins. */
+export { LineLink } from './components/DeviceAlertsSection.tsx';

@@ -23,11 +23,15 @@ import { WALL_JOIN_WAIT_MS, useWallFeed, wallRooms } from './useWallFeed.ts';
 export const AREA_CYCLE_MS = 20_000;
 const ALL = 'all';
 
+const priorityTone = { high: 'error', medium: 'warning', low: 'info' } as const;
+
 /** Tiles are plain elements styled once here: 200 MUI components re-rendering per frame would not stay smooth. */
 const gridSx = (theme: Theme, wall: boolean) => ({
   display: 'grid',
   gap: wall ? 2 : 1.5,
-  gridTemplateColumns: wall ? 'repeat(auto-fill, minmax(340px, 1fr))' : { xs: '1fr', sm: 'repeat(auto-fill, minmax(250px, 1fr))' },
+  gridTemplateColumns: wall
+    ? 'repeat(auto-fill, minmax(340px, 1fr))'
+    : { xs: '1fr', sm: 'repeat(auto-fill, minmax(250px, 1fr))' },
   fontSize: wall ? '1.35rem' : '0.875rem',
   '& > div': { minWidth: 0 },
   '& .wall-tile': {
@@ -40,19 +44,45 @@ const gridSx = (theme: Theme, wall: boolean) => ({
     boxSizing: 'border-box',
     contain: 'content',
   },
-  '& .wall-alerted': { borderColor: 'error.main', borderWidth: 2, bgcolor: alpha(theme.palette.error.main, theme.palette.mode === 'dark' ? 0.16 : 0.06) },
+  // IEC 60601-1-8 colours by the highest open priority: high red, medium yellow, low cyan.
+  '& .wall-alerted': { borderWidth: 2 },
+  ...Object.fromEntries(
+    (['high', 'medium', 'low'] as const).map((p) => {
+      const colour = theme.palette[priorityTone[p]].main;
+      return [
+        `& .wall-${p}`,
+        { borderColor: colour, bgcolor: alpha(colour, theme.palette.mode === 'dark' ? 0.16 : 0.06) },
+      ];
+    }),
+  ),
   '& .wall-head': { display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', mb: 1 },
   '& .wall-name': { m: 0, fontSize: '1.15em', fontWeight: 600 },
   '& .wall-place': { color: 'text.secondary', fontSize: '0.85em' },
   '& .wall-alerts': { listStyle: 'none', m: 0, mb: 1, p: 0, display: 'grid', gap: 0.5 },
   '& .wall-alerts li': { display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' },
-  '& .wall-alerts .MuiChip-root': { maxWidth: '100%', ...(wall && { fontSize: '0.8em', height: 'auto', py: 0.5 }) },
+  '& .wall-alerts .MuiChip-root': {
+    maxWidth: '100%',
+    ...(wall && { fontSize: '0.8em', height: 'auto', py: 0.5 }),
+  },
   '& .wall-vitals': { m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 },
   '& .wall-vital dt': { color: 'text.secondary', fontSize: '0.8em' },
   '& .wall-vital dd': { m: 0, display: 'flex', flexDirection: 'column' },
-  '& .wall-value': { fontSize: '1.25em', fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  '& .wall-value': {
+    fontSize: '1.25em',
+    fontWeight: 600,
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  },
   '& .wall-age': { color: 'text.secondary', fontSize: '0.75em' },
-  '& .wall-state': { display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, pt: 1, borderTop: `1px solid ${theme.palette.divider}`, fontSize: '0.85em' },
+  '& .wall-state': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 1,
+    mt: 1,
+    pt: 1,
+    borderTop: `1px solid ${theme.palette.divider}`,
+    fontSize: '0.85em',
+  },
   // Small text: the darker (light theme) or lighter (dark theme) green keeps a 4.5:1 contrast.
   '& .wall-on': { color: theme.palette.mode === 'dark' ? 'success.light' : 'success.dark', fontWeight: 600 },
   '& .wall-off': { color: 'text.secondary', fontWeight: 600 },
@@ -97,7 +127,8 @@ export default function WallPage() {
 
   const areas = useMemo(() => {
     const seen = new Map<number | null, string>();
-    for (const m of snapshot.data?.members ?? []) if (!seen.has(m.area_id)) seen.set(m.area_id, m.area_name ?? t('wall.noArea'));
+    for (const m of snapshot.data?.members ?? [])
+      if (!seen.has(m.area_id)) seen.set(m.area_id, m.area_name ?? t('wall.noArea'));
     return [...seen].map(([id, name]) => ({ id, name }));
   }, [snapshot.data, t]);
 
@@ -129,21 +160,46 @@ export default function WallPage() {
     return () => window.clearInterval(timer);
   }, [wall, areas.length]);
 
-  const shownArea = wall ? (areas.length > 1 ? areas[cycle % areas.length] : null) : area === ALL ? null : (areas.find((a) => String(a.id) === area) ?? null);
+  const shownArea = wall
+    ? areas.length > 1
+      ? areas[cycle % areas.length]
+      : null
+    : area === ALL
+      ? null
+      : (areas.find((a) => String(a.id) === area) ?? null);
   const ids = useMemo(
-    () => (shownArea ? view.order.filter((id) => (store.get(id)?.area_id ?? null) === shownArea.id) : view.order),
+    () =>
+      shownArea ? view.order.filter((id) => (store.get(id)?.area_id ?? null) === shownArea.id) : view.order,
     [view.order, shownArea, store],
   );
 
   return (
     <Box
       ref={screen}
-      sx={wall ? { bgcolor: 'background.default', p: 3, minHeight: '100vh', overflow: 'auto', position: wall ? 'fixed' : undefined, inset: 0, zIndex: 'modal' } : undefined}
+      sx={
+        wall
+          ? {
+              bgcolor: 'background.default',
+              p: 3,
+              minHeight: '100vh',
+              overflow: 'auto',
+              position: wall ? 'fixed' : undefined,
+              inset: 0,
+              zIndex: 'modal',
+            }
+          : undefined
+      }
     >
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
           <Typography variant="h1" sx={wall ? { fontSize: '2.25rem' } : undefined}>
-            {wall && shownArea ? t('wall.areaTitle', { area: shownArea.name, index: (cycle % areas.length) + 1, total: areas.length }) : t('page.wall')}
+            {wall && shownArea
+              ? t('wall.areaTitle', {
+                  area: shownArea.name,
+                  index: (cycle % areas.length) + 1,
+                  total: areas.length,
+                })
+              : t('page.wall')}
           </Typography>
           <LiveStatusChip size={wall ? 'medium' : 'small'} />
           {snapshot.data && (
@@ -153,7 +209,14 @@ export default function WallPage() {
           )}
           <Box sx={{ flexGrow: 1 }} />
           {!wall && areas.length > 1 && (
-            <TextField select size="small" label={t('admin.common.area')} value={area} onChange={(e) => setArea(e.target.value)} sx={{ minWidth: 160 }}>
+            <TextField
+              select
+              size="small"
+              label={t('admin.common.area')}
+              value={area}
+              onChange={(e) => setArea(e.target.value)}
+              sx={{ minWidth: 160 }}
+            >
               <MenuItem value={ALL}>{t('wall.allAreas')}</MenuItem>
               {areas.map((a) => (
                 <MenuItem key={String(a.id)} value={String(a.id)}>
@@ -167,7 +230,12 @@ export default function WallPage() {
               {t('wall.exitScreen')}
             </Button>
           ) : (
-            <Button variant="outlined" startIcon={<FullscreenIcon />} onClick={enterWall} disabled={!snapshot.data}>
+            <Button
+              variant="outlined"
+              startIcon={<FullscreenIcon />}
+              onClick={enterWall}
+              disabled={!snapshot.data}
+            >
               {t('wall.screen')}
             </Button>
           )}
@@ -175,7 +243,12 @@ export default function WallPage() {
         {snapshot.data && ids.length === 0 ? (
           <EmptyState text={t('wall.empty', { terms })} />
         ) : (
-          <Box sx={(theme) => gridSx(theme, wall)} role="list" aria-label={t('page.wall')} aria-busy={!snapshot.data}>
+          <Box
+            sx={(theme) => gridSx(theme, wall)}
+            role="list"
+            aria-label={t('page.wall')}
+            aria-busy={!snapshot.data}
+          >
             {ids.map((id) => (
               <WallTile key={id} id={id} store={store} />
             ))}

@@ -5,6 +5,7 @@ import { AlertTypeChip } from '../abnormal/index.ts';
 import { ageOf, useWallClock } from './age.ts';
 import type { WallStore } from './store.ts';
 import { observeVisibility } from './visibility.ts';
+import { byPriority, topPriority } from './priority.ts';
 
 /** "2 min ago": only this text re-renders when the wall clock ticks, never the tile around it. */
 const Age = memo(function Age({ time, skew }: { time: number; skew: number }) {
@@ -31,7 +32,10 @@ export const WallTile = memo(function WallTile({ id, store }: { id: number; stor
   const cell = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   useEffect(() => observeVisibility(cell.current!, setVisible), []);
-  const subscribe = useCallback((l: () => void) => (visible ? store.subscribeTile(id, l) : unsubscribed), [visible, id, store]);
+  const subscribe = useCallback(
+    (l: () => void) => (visible ? store.subscribeTile(id, l) : unsubscribed),
+    [visible, id, store],
+  );
   const member = useSyncExternalStore(subscribe, () => store.get(id));
   return (
     <div role="listitem" ref={cell}>
@@ -43,8 +47,18 @@ export const WallTile = memo(function WallTile({ id, store }: { id: number; stor
 const TileBody = memo(function TileBody({ member: m, skew }: { member: WallMember; skew: number }) {
   const { t } = useTranslation();
   const vitals: Vital[] = [
-    { kind: 'heart_rate', label: t('wall.heartRate'), text: m.heart_rate && t('wall.unit.bpm', { value: fmt(m.heart_rate.value, 0) }), time: m.heart_rate?.time ?? null },
-    { kind: 'blood_oxygen', label: t('wall.bloodOxygen'), text: m.blood_oxygen && t('wall.unit.percent', { value: fmt(m.blood_oxygen.value, 0) }), time: m.blood_oxygen?.time ?? null },
+    {
+      kind: 'heart_rate',
+      label: t('wall.heartRate'),
+      text: m.heart_rate && t('wall.unit.bpm', { value: fmt(m.heart_rate.value, 0) }),
+      time: m.heart_rate?.time ?? null,
+    },
+    {
+      kind: 'blood_oxygen',
+      label: t('wall.bloodOxygen'),
+      text: m.blood_oxygen && t('wall.unit.percent', { value: fmt(m.blood_oxygen.value, 0) }),
+      time: m.blood_oxygen?.time ?? null,
+    },
     {
       kind: 'body_temperature',
       label: t('wall.bodyTemperature'),
@@ -54,27 +68,38 @@ const TileBody = memo(function TileBody({ member: m, skew }: { member: WallMembe
     {
       kind: 'blood_pressure',
       label: t('wall.bloodPressure'),
-      text: m.blood_pressure && t('wall.unit.mmHg', { sys: fmt(m.blood_pressure.sys, 0), dia: fmt(m.blood_pressure.dia, 0) }),
+      text:
+        m.blood_pressure &&
+        t('wall.unit.mmHg', { sys: fmt(m.blood_pressure.sys, 0), dia: fmt(m.blood_pressure.dia, 0) }),
       time: m.blood_pressure?.time ?? null,
     },
   ];
-  const alerted = m.alerts.length > 0;
+  const top = topPriority(m.alerts);
   const place = [m.area_name, m.room, m.bed].filter(Boolean).join(' · ');
   const d = m.device;
   return (
-    <article className={alerted ? 'wall-tile wall-alerted' : 'wall-tile'} data-member-id={m.id} aria-label={m.name}>
+    <article
+      className={top ? `wall-tile wall-alerted wall-${top}` : 'wall-tile'}
+      data-member-id={m.id}
+      data-priority={top ?? undefined}
+      aria-label={m.name}
+    >
       <header className="wall-head">
         <h3 className="wall-name">{m.name}</h3>
         {place && <span className="wall-place">{place}</span>}
       </header>
-      {alerted && (
+      {top && (
         <ul className="wall-alerts" aria-label={t('wall.openAlerts')}>
-          {m.alerts.slice(0, 3).map((a) => (
-            <li key={a.id}>
-              <AlertTypeChip type={a.type} /> <Age time={a.occur_time} skew={skew} />
-            </li>
-          ))}
-          {m.alerts.length > 3 && <li className="wall-more">{t('wall.moreAlerts', { count: m.alerts.length - 3 })}</li>}
+          {byPriority(m.alerts)
+            .slice(0, 3)
+            .map((a) => (
+              <li key={a.id}>
+                <AlertTypeChip type={a.type} /> <Age time={a.occur_time} skew={skew} />
+              </li>
+            ))}
+          {m.alerts.length > 3 && (
+            <li className="wall-more">{t('wall.moreAlerts', { count: m.alerts.length - 3 })}</li>
+          )}
         </ul>
       )}
       <dl className="wall-vitals">
@@ -95,14 +120,24 @@ const TileBody = memo(function TileBody({ member: m, skew }: { member: WallMembe
           <span>{t('wall.noDevice')}</span>
         ) : (
           <>
-            <span className={d.online ? 'wall-on' : 'wall-off'}>{t(d.online ? 'deviceState.online' : 'deviceState.offline')}</span>
+            <span className={d.online ? 'wall-on' : 'wall-off'}>
+              {t(d.online ? 'deviceState.online' : 'deviceState.offline')}
+            </span>
             {d.battery !== null && <span>{t('wall.battery', { value: Math.round(d.battery) })}</span>}
             {d.worn !== null && <span>{t(d.worn ? 'deviceState.wornYes' : 'deviceState.wornNo')}</span>}
           </>
         )}
         {m.bed_state && (
           <span>
-            {t(m.bed_state.source === 'sleep' ? (m.bed_state.in_bed ? 'deviceState.inBed' : 'deviceState.outOfBed') : m.bed_state.in_bed ? 'wall.inRoom' : 'wall.roomEmpty')}{' '}
+            {t(
+              m.bed_state.source === 'sleep'
+                ? m.bed_state.in_bed
+                  ? 'deviceState.inBed'
+                  : 'deviceState.outOfBed'
+                : m.bed_state.in_bed
+                  ? 'wall.inRoom'
+                  : 'wall.roomEmpty',
+            )}{' '}
             <Age time={m.bed_state.time} skew={skew} />
           </span>
         )}

@@ -1,4 +1,12 @@
-import { AbnormalType, type RealtimeAbnormal, type RealtimeDeviceData, type WallMember, type WallSnapshot } from '@vigil/contracts';
+import {
+  AbnormalType,
+  type RealtimeAbnormal,
+  type RealtimeDeviceData,
+  type WallMember,
+  type WallSnapshot,
+  alertPriorityRank,
+} from '@vigil/contracts';
+import { topPriority } from './priority.ts';
 
 /**
  * The live wall's tiles, outside React. Socket packets arrive far faster than frames (2,000 a
@@ -8,17 +16,24 @@ import { AbnormalType, type RealtimeAbnormal, type RealtimeDeviceData, type Wall
  */
 
 type Listener = () => void;
-type Update = { kind: 'reading'; data: RealtimeDeviceData } | { kind: 'alert'; item: RealtimeAbnormal; handled: boolean };
+type Update =
+  { kind: 'reading'; data: RealtimeDeviceData } | { kind: 'alert'; item: RealtimeAbnormal; handled: boolean };
 export type Schedule = (flush: () => void) => void;
 /** Packets held for the next frame at most (five seconds at 2,000 a second). */
 const MAX_QUEUED = 10_000;
 export type WallView = { order: readonly number[]; openAlerts: number };
 
-/** Open alerts first (most recently raised first), then by area and name as the server sent them. */
+/**
+ * Open alerts first, the highest priority of a tile's open alerts before lower ones (then the most
+ * recently raised first), then by area and name as the server sent them.
+ */
 function compareTiles(a: WallMember, b: WallMember, rank: ReadonlyMap<number, number>): number {
+  const pa = topPriority(a.alerts);
+  const pb = topPriority(b.alerts);
+  if (pa !== pb) return (pb === null ? 0 : alertPriorityRank[pb]) - (pa === null ? 0 : alertPriorityRank[pa]);
   const ta = a.alerts[0]?.occur_time ?? -1;
   const tb = b.alerts[0]?.occur_time ?? -1;
-  if ((ta < 0) !== (tb < 0)) return ta < 0 ? 1 : -1;
+  if (ta < 0 !== tb < 0) return ta < 0 ? 1 : -1;
   if (ta !== tb) return tb - ta;
   return (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0);
 }
@@ -34,41 +49,60 @@ export function applyReading(tile: WallMember, d: RealtimeDeviceData): WallMembe
   const set = (patch: Partial<WallMember>) => (next = { ...next, ...patch });
   switch (v.kind) {
     case 'heartRate':
-      if (num(v.value) !== null && newer(t, tile.heart_rate)) set({ heart_rate: { value: num(v.value)!, time: t } });
+      if (num(v.value) !== null && newer(t, tile.heart_rate))
+        set({ heart_rate: { value: num(v.value)!, time: t } });
       break;
     case 'bloodOxygen':
-      if (num(v.value) !== null && newer(t, tile.blood_oxygen)) set({ blood_oxygen: { value: num(v.value)!, time: t } });
+      if (num(v.value) !== null && newer(t, tile.blood_oxygen))
+        set({ blood_oxygen: { value: num(v.value)!, time: t } });
       break;
     case 'bodyTemperature':
-      if (num(v.value) !== null && newer(t, tile.body_temperature)) set({ body_temperature: { value: num(v.value)!, time: t } });
+      if (num(v.value) !== null && newer(t, tile.body_temperature))
+        set({ body_temperature: { value: num(v.value)!, time: t } });
       break;
     case 'bloodPressure':
       if (num(v.sys) !== null && num(v.dia) !== null && newer(t, tile.blood_pressure))
         set({ blood_pressure: { sys: num(v.sys)!, dia: num(v.dia)!, time: t } });
       break;
     case 'bed':
-      if (num(v.status) !== null && newer(t, tile.bed_state)) set({ bed_state: { in_bed: v.status === 1, time: t, source: 'sleep' } });
+      if (num(v.status) !== null && newer(t, tile.bed_state))
+        set({ bed_state: { in_bed: v.status === 1, time: t, source: 'sleep' } });
       break;
     case 'space':
-      if (typeof v.presence === 'boolean' && newer(t, tile.bed_state)) set({ bed_state: { in_bed: v.presence, time: t, source: 'space' } });
+      if (typeof v.presence === 'boolean' && newer(t, tile.bed_state))
+        set({ bed_state: { in_bed: v.presence, time: t, source: 'space' } });
       break;
   }
   // The tile follows the device it shows (or adopts the first one heard from when it had none).
   const device = next.device;
   if (device === null || device.id === d.device.id) {
-    const base = device ?? { id: d.device.id, type: d.device.type, online: true, last_seen_at: null, battery: null, worn: null };
+    const base = device ?? {
+      id: d.device.id,
+      type: d.device.type,
+      online: true,
+      last_seen_at: null,
+      battery: null,
+      worn: null,
+    };
     const seen = base.last_seen_at === null || t >= base.last_seen_at;
     const battery = v.kind === 'battery' && seen && num(v.level) !== null ? num(v.level) : base.battery;
     const worn = v.kind === 'wearing' && seen && typeof v.worn === 'boolean' ? v.worn : base.worn;
     const lastSeen = seen ? t : base.last_seen_at;
-    if (device === null || !base.online || battery !== base.battery || worn !== base.worn || lastSeen !== base.last_seen_at)
+    if (
+      device === null ||
+      !base.online ||
+      battery !== base.battery ||
+      worn !== base.worn ||
+      lastSeen !== base.last_seen_at
+    )
       set({ device: { ...base, online: true, battery, worn, last_seen_at: lastSeen } });
   }
   return next;
 }
 
 type Timed = { time: number } | null;
-const later = <V extends Timed>(fresh: V, live: V): V => (live !== null && (fresh === null || live.time > fresh.time) ? live : fresh);
+const later = <V extends Timed>(fresh: V, live: V): V =>
+  live !== null && (fresh === null || live.time > fresh.time) ? live : fresh;
 
 /**
  * A snapshot's member with what the socket brought newer than it. Open alerts are the snapshot's:
@@ -77,7 +111,12 @@ const later = <V extends Timed>(fresh: V, live: V): V => (live !== null && (fres
 export function keepNewer(fresh: WallMember, live: WallMember | undefined): WallMember {
   if (!live) return fresh;
   const device =
-    live.device && fresh.device && live.device.id === fresh.device.id && (live.device.last_seen_at ?? 0) > (fresh.device.last_seen_at ?? 0) ? live.device : fresh.device;
+    live.device &&
+    fresh.device &&
+    live.device.id === fresh.device.id &&
+    (live.device.last_seen_at ?? 0) > (fresh.device.last_seen_at ?? 0)
+      ? live.device
+      : fresh.device;
   return {
     ...fresh,
     heart_rate: later(fresh.heart_rate, live.heart_rate),
@@ -95,12 +134,22 @@ export function applyAlert(tile: WallMember, item: RealtimeAbnormal, handled: bo
   const open = !handled && !item.is_handle;
   let next: WallMember = tile;
   if (open) {
-    next = { ...tile, alerts: [...others, { id: item.id, type: item.type, occur_time: item.occur_time }].sort((a, b) => b.occur_time - a.occur_time || b.id - a.id) };
+    next = {
+      ...tile,
+      alerts: [...others, { id: item.id, type: item.type, occur_time: item.occur_time }].sort(
+        (a, b) => b.occur_time - a.occur_time || b.id - a.id,
+      ),
+    };
   } else if (others.length !== tile.alerts.length) {
     next = { ...tile, alerts: others };
   }
   // "Device offline" is the server's verdict that the worn device went quiet: the tile says so.
-  if (open && (item.type === AbnormalType.deviceOffline || item.type === AbnormalType.iotOffline) && next.device && item.source.device?.id === next.device.id) {
+  if (
+    open &&
+    (item.type === AbnormalType.deviceOffline || item.type === AbnormalType.iotOffline) &&
+    next.device &&
+    item.source.device?.id === next.device.id
+  ) {
     next = { ...next, device: { ...next.device, online: false } };
   }
   return next;
@@ -199,7 +248,12 @@ export class WallStore {
     const order = tiles.sort((a, b) => compareTiles(a, b, this.rank)).map((m) => m.id);
     const openAlerts = tiles.reduce((n, m) => n + m.alerts.length, 0);
     const prev = this.view;
-    if (openAlerts === prev.openAlerts && order.length === prev.order.length && order.every((id, i) => id === prev.order[i])) return;
+    if (
+      openAlerts === prev.openAlerts &&
+      order.length === prev.order.length &&
+      order.every((id, i) => id === prev.order[i])
+    )
+      return;
     this.view = { order, openAlerts };
     for (const l of this.orderListeners) l();
   }

@@ -38,7 +38,7 @@ const page = (route: string) =>
     { route },
   );
 
-describe('work log pages', { timeout: 30_000 }, () => {
+describe('work log pages', () => {
   it('lists the logs and opens one with its entries and members named', async () => {
     signInAs({ router: Role.orgStaff, api });
     mockApi().list(Resource.workLog, workLogRow, [log]);

@@ -22,6 +22,8 @@ import { alertBurden as computeBurden } from './burden.ts';
 import { alertList } from '../../../alerts/items.ts';
 import { findAbnormal, followAbnormal, handleAbnormal } from './service.ts';
 import { handleRecordRoutes } from './handle-records.ts';
+import { abnormalExportColumns } from '../../../alerts/export-columns.ts';
+import { registerListExport } from '../../../resources/export/route.ts';
 import { acknowledgeAbnormal, endSnooze, listSnoozes, snoozeAbnormal } from './silence.ts';
 
 const tag = 'abnormal';
@@ -49,6 +51,15 @@ export async function abnormalRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({ data: await alertList.page(db, request.principal, request.query) }),
   );
+
+  registerListExport(app, {
+    path: Resource.abnormal,
+    permission: 'GET /abnormal',
+    tag,
+    listQuery: abnormalListQuery,
+    list: alertList,
+    columns: abnormalExportColumns,
+  });
 
   r.get(
     Resource.abnormalBurden,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, not } from 'drizzle-orm';
+import { eq, not, sql } from 'drizzle-orm';
 import type { AbnormalHandle, AbnormalListItem, HandleAbnormalRequest } from '@vigil/contracts';
 import type { Principal } from '../../../auth/principal.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { abnormalEvents, abnormalHandles, staff } from '../../../db/schema/index.ts';
 import { alertList, handlesOf } from '../../../alerts/items.ts';
+import { stopChain } from '../../../notify/outbox.ts';
 
 /** One event as the list shows it, with all its handlings; -7 outside the caller's scope. */
 export async function findAbnormal(
@@ -26,8 +27,13 @@ export async function recordHandling(
   by: { id: number; name: string },
   at: Date,
 ): Promise<void> {
-  await tx.insert(abnormalHandles).values({ abnormalId: abnormal_id, content, remark: remark || null, noAction: no_action ?? false, staffId: by.id, staffName: by.name, handleTime: at });
+  await tx.insert(abnormalHandles).values({
+    abnormalId: abnormal_id,
+    memberId: sql`(select ${abnormalEvents.memberId} from ${abnormalEvents} where ${abnormalEvents.id} = ${abnormal_id})`,
+    content, remark: remark || null, noAction: no_action ?? false, staffId: by.id, staffName: by.name, handleTime: at });
   await tx.update(abnormalEvents).set({ isHandle: true, updatedAt: at }).where(eq(abnormalEvents.id, abnormal_id));
+  // Handling ends the alert's notification chain on every channel.
+  await stopChain(tx, abnormal_id, 'handled');
 }
 
 /**

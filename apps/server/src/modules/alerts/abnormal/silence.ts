@@ -17,6 +17,7 @@ import { abnormalEvents, abnormalSnoozes, members, staff } from '../../../db/sch
 import { invalid, notFound } from '../../../http/errors.ts';
 import { memberScope } from '../../members/member/rows.ts';
 import { findAbnormal } from './service.ts';
+import { stopChain } from '../../../notify/outbox.ts';
 
 /**
  * Acknowledging and snoozing (docs/alert-rules.md "Acknowledge and snooze"): both only silence.
@@ -53,6 +54,8 @@ export async function acknowledgeAbnormal(
     })
     .where(eq(abnormalEvents.id, id))
     .returning();
+  // An acknowledgement from any channel stops the off-screen chain everywhere (docs/notifications.md).
+  await stopChain(db, id, 'acknowledged');
   const { item } = await findAbnormal(db, p, id);
   if (row.recoveredAt === null) app.events.emit('abnormal', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: item });
   return item;

@@ -7,6 +7,7 @@ import { scopeCondition, type ScopeColumns } from '../../../auth/scope.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
 import { parseDeviceSettings } from '../../../rules/settings.ts';
 import { wornDeviceTypes } from '../../devices/device-state/service.ts';
+import { callerRoutingCondition } from '../../../alerts/routing.ts';
 
 /**
  * The wall shows the caller's own organisation (area roles: their area) only, with no related
@@ -54,7 +55,7 @@ const worn = sql.raw(wornDeviceTypes.join(','));
  * Every enabled member in scope (up to WALL_MEMBER_LIMIT), ordered by area and name, with the
  * newest heart rate, SpO2, temperature and blood pressure, the state of the device they wear
  * (a watch first, else any device bound to them, the one heard from last), in bed or not, and
- * their open alerts. One statement for the tiles and one for the alerts.
+ * their open alerts the caller may act on (alerts/routing.ts). One statement for the tiles and one for the alerts.
  */
 export async function wallSnapshotOf(db: Db, p: Principal, q: WallQuery, now = new Date()): Promise<WallSnapshot> {
   const { rows } = await db.execute<Row>(sql`
@@ -90,6 +91,7 @@ export async function wallSnapshotOf(db: Db, p: Principal, q: WallQuery, now = n
     const open = await db.execute<{ id: number; member_id: number; type: number; t: string }>(sql`
       select id, member_id, type, extract(epoch from occur_time)::bigint as t from abnormal_events
       where member_id in (${ids}) and not is_handle and recovered_at is null
+        and ${callerRoutingCondition(p) ?? sql`true`}
       order by occur_time desc, id desc`);
     for (const a of open.rows) {
       const list = alerts.get(a.member_id) ?? [];

@@ -26,6 +26,7 @@ import { parsePosition } from '../../../components/map/google-maps.ts';
 import { useFollowToggle } from '../useFollow.ts';
 import { LocationMap } from './LocationMap.tsx';
 import { useMemberTerm } from '../../../lib/member-term.ts';
+import { NotifyReceipts } from './NotifyReceipts.tsx';
 
 type Props = { abnormalId: number | null; onClose: () => void; onHandle: (id: number) => void };
 
@@ -99,6 +100,8 @@ export function AbnormalDetailDialog({ abnormalId, onClose, onHandle }: Props) {
                 ))}
               </List>
             )}
+            <Divider />
+            <NotifyReceipts abnormalId={data.id} />
           </Stack>
         )}
       </DialogContent>

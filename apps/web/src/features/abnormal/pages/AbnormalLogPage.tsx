@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
+import { useSearchParams } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,13 +15,11 @@ import { type Column, ServerTable } from '../../../components/server-table/Serve
 import { useListParams } from '../../../components/server-table/list-params.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { localeStore } from '../../../lib/i18n.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { useStore } from '../../../lib/store.ts';
-import { abnormalKeys, fetchAbnormalAll, fetchAbnormalPage } from '../api.ts';
+import { abnormalKeys, fetchAbnormalPage } from '../api.ts';
 import { AbnormalActionsHost } from '../components/AbnormalActionsHost.tsx';
 import { LogFilters } from '../components/LogFilters.tsx';
-import { abnormalCsv } from '../csv.ts';
-import { downloadText } from '../../../lib/csv.ts';
+import { ExportMenu } from '../../../components/ExportMenu.tsx';
 import { categoryText, detailText, deviceText, placeText, typeText } from '../describe.ts';
 import { PriorityBadge } from '../components/PriorityBadge.tsx';
 import { type LogFilterState, type LogView, filtersToQuery, initialFilters } from '../filters.ts';
@@ -40,16 +37,33 @@ const activeFilters = (f: LogFilterState) => [f.type, f.category, f.handled, f.a
 /**
  * SPEC §2 abnormal log, with its device-abnormalities and member-abnormalities views: filters by
  * date range, type, category, handled state, area, member and device type; server paging and
- * sorting; CSV export of every matching row in the user's language.
+ * sorting; export (CSV or Excel, made by the server) of every matching row in the user's language.
  */
-export default function AbnormalLogPage() {
+export default function AbnormalLogPage({ memberId, title }: { memberId?: number; title?: string } = {}) {
   const { t } = useTranslation();
   const { label: memberLabel } = useMemberTerm();
   const locale = useStore(localeStore);
   const [view, setView] = useState<LogView>('all');
-  const [filters, setFilters] = useState(initialFilters);
+  // The member filter lives in the address (`?user_id=`) so it survives a reload and can be shared;
+  // under a member's page (`member/info/:id/abnormal-log`) the member is fixed.
+  const [search, setSearch] = useSearchParams();
+  const addressed = Number(search.get('user_id'));
+  const [chosen, setChosen] = useState(() => ({ ...initialFilters(), memberId: Number.isInteger(addressed) && addressed > 0 ? addressed : -1 }));
+  const filters = memberId === undefined ? chosen : { ...chosen, memberId };
+  const setFilters = (next: LogFilterState) => {
+    setChosen(next);
+    if (memberId !== undefined || next.memberId === chosen.memberId) return;
+    setSearch(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        if (next.memberId === -1) params.delete('user_id');
+        else params.set('user_id', String(next.memberId));
+        return params;
+      },
+      { replace: true },
+    );
+  };
   const [params, setParams] = useListParams({ order: 'desc', order_by: 'occur_time' }, TABLE);
-  const [exporting, setExporting] = useState(false);
   const follow = useFollowToggle();
   const query = { ...filtersToQuery(filters, view), ...params };
   const { data, isFetching } = useQuery({
@@ -57,18 +71,6 @@ export default function AbnormalLogPage() {
     queryFn: ({ signal }) => fetchAbnormalPage(query, signal),
     placeholderData: keepPreviousData,
   });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await fetchAbnormalAll(filtersToQuery(filters, view));
-      downloadText(`${t(`abnormal.log.file.${view}`)}-${formatDate(nowUnix(), locale)}.csv`, abnormalCsv(rows, t, locale, memberLabel));
-    } catch {
-      notifyError('error.downloadFailed');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <AbnormalActionsHost>
@@ -104,11 +106,13 @@ export default function AbnormalLogPage() {
           <Stack spacing={2}>
             <Stack direction="row" alignItems="center" spacing={2}>
               <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-                {t(`abnormal.log.title.${view}`)}
+                {title ?? t(`abnormal.log.title.${view}`)}
               </Typography>
-              <Button startIcon={<DownloadIcon />} variant="outlined" disabled={exporting} onClick={() => void exportCsv()}>
-                {t('abnormal.log.export')}
-              </Button>
+              <ExportMenu
+                path={Resource.abnormal}
+                query={{ ...filtersToQuery(filters, view), order: params.order, order_by: params.order_by }}
+                fileName={`${t(`abnormal.log.file.${view}`)}-${formatDate(nowUnix(), locale)}`}
+              />
             </Stack>
             <Tabs
               value={view}

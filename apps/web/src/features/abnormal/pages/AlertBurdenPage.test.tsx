@@ -20,7 +20,7 @@ const burden = alertBurden.parse({
   no_action_share: 0.75,
 });
 
-describe('alert burden page', { timeout: 20_000 }, () => {
+describe('alert burden page', () => {
   it('shows alerts per member per day, response percentiles and the share needing no action', async () => {
     signInAs({ router: Role.orgAdmin, api: [{ route: Resource.abnormalBurden, method: 'GET' }] });
     const server = mockApi();

@@ -16,7 +16,7 @@ const api = [
 ];
 
 // Clicks through MUI dialogs in jsdom: more room than five seconds on a loaded two-core machine.
-describe('areas page', { timeout: 20_000 }, () => {
+describe('areas page', () => {
   it('shows an operator each area’s organisation, a blank remark as "-", and no organisation column to others', async () => {
     signInAs({ router: Role.engineer, api });
     mockApi().list(Resource.area, areaRow, areas);

@@ -1,17 +1,13 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import DownloadIcon from '@mui/icons-material/Download';
 import { Page, auditActions, auditResource, roleLabelKey, type AuditRow, type Role } from '@vigil/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker.tsx';
 import { type DateRange, rangeToQuery, weekRange } from '../../../components/date-range/date-range-rules.ts';
 import { type Column, type ListFilters, ResourcePage, useIsOperator } from '../../../components/resource/index.ts';
-import { csvDocument, downloadText } from '../../../lib/csv.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { request } from '../../../lib/http.ts';
 import { localeStore } from '../../../lib/i18n.ts';
 import { useMemberTerm } from '../../../lib/member-term.ts';
 import { useStore } from '../../../lib/store.ts';
@@ -46,7 +42,7 @@ function cells(t: TFunction, r: AuditRow, locale: ReturnType<typeof localeStore.
 /**
  * The organisation's audit trail (docs/security.md#audit-trail): who read which member's health
  * data or changed anything, when and from where. Filtered by date range, action, part of the
- * console and a name; exported as CSV in the user's language with the same filters.
+ * console and a name; exported (CSV or Excel, made by the server) in the user's language with the same filters.
  */
 export default function AuditPage() {
   const { t } = useTranslation();
@@ -56,7 +52,6 @@ export default function AuditPage() {
   const [range, setRange] = useState<DateRange>(() => weekRange());
   const [action, setAction] = useState('');
   const [area, setArea] = useState('');
-  const [exporting, setExporting] = useState(false);
   const query = useMemo<ListFilters>(
     () => ({ ...rangeToQuery(range), action: action || undefined, resource: area || undefined }),
     [range, action, area],
@@ -84,22 +79,6 @@ export default function AuditPage() {
     { id: 'record_id', label: headers[7], render: (r) => r.record_id ?? '-' },
     { id: 'ip', label: headers[8] },
   ];
-
-  const exportCsv = async (shown: ListFilters) => {
-    setExporting(true);
-    try {
-      const page = await request(auditResource.path, {
-        query: { ...shown, per_page: -1, order: 'desc', order_by: 'created_at' },
-        schema: auditResource.page,
-        failureKey: 'error.downloadFailed',
-      });
-      downloadText(`${t('page.audit')}-${formatDate(range.start.unix(), locale)}-${formatDate(range.end.unix(), locale)}.csv`, csvDocument([headers, ...page.list.map((r) => cells(t, r, locale))]));
-    } catch {
-      // The request toasted the failure already.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <ResourcePage
@@ -130,11 +109,6 @@ export default function AuditPage() {
           </TextField>
         </>
       }
-      headerActions={(shown) => (
-        <Button startIcon={<DownloadIcon />} variant="outlined" disabled={exporting} onClick={() => void exportCsv(shown)}>
-          {t('audit.export')}
-        </Button>
-      )}
     />
   );
 }

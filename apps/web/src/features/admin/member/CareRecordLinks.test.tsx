@@ -31,7 +31,7 @@ function renderDetail(router: StaffRole) {
   );
 }
 
-describe('the member detail’s care records', { timeout: 30_000 }, () => {
+describe('the member detail’s care records', () => {
   it('links a care role to each of the member’s care record lists', async () => {
     renderDetail(Role.orgStaff);
     await screen.findByRole('heading', { name: 'Mei Chen' });
@@ -42,6 +42,9 @@ describe('the member detail’s care records', { timeout: 30_000 }, () => {
     expect(href('Follow-up visits')).toBe('/member/info/11/reconsultation');
     expect(href('Service schedules')).toBe('/member/info/11/service-schedule');
     expect(href('Medication packages')).toBe('/member/info/11/package-record');
+    expect(href('Symptom care')).toBe('/member/info/11/symptom-manage');
+    expect(href('Outpatient visits')).toBe('/member/info/11/opd');
+    expect(href('Abnormal log')).toBe('/member/info/11/abnormal-log');
   });
 
   it('shows no care records to a role without the care pages', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type Gender, type MemberRow, Resource, genderLabelKey, memberResource } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PermissionButton } from '../../../components/PermissionButton.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useBreadcrumbName } from '../../../lib/breadcrumb-name.ts';
@@ -18,10 +18,14 @@ import { useMemberTerm } from '../../../lib/member-term.ts';
 import { CareRecordLinks, useCareRecordPages } from './CareRecordLinks.tsx';
 import { DeviceRecordTab } from './DeviceRecordTab.tsx';
 import { MedicalStateButton } from './MedicalStateButton.tsx';
+import { MemberReportButton } from './report/MemberReportButton.tsx';
 import { memberEditDialog } from './member-form.ts';
 import { StandardsTab } from './StandardsTab.tsx';
+import { TimelineTab } from '../../timeline/index.ts';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { FamilyTab } from './FamilyTab.tsx';
 
-const tabs = ['basic', 'personal', 'standard', 'device'] as const;
+const tabs = ['basic', 'personal', 'standard', 'device', 'timeline', 'family'] as const;
 /** The care records tab shows only when the user can open at least one of the member's care lists. */
 type TabKey = (typeof tabs)[number] | 'care';
 
@@ -29,7 +33,17 @@ function Fields({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
     <Box component="dl" sx={{ m: 0 }}>
       {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: { sm: 2 }, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          key={label}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+            gap: { sm: 2 },
+            py: 1.25,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Typography component="dt" color="text.secondary">
             {label}
           </Typography>
@@ -89,9 +103,13 @@ export function MemberDetailPage() {
   const detail = useResourceDetail(memberResource, Number.isInteger(id) && id > 0 ? id : null);
   const areas = useAreaOptions();
   const save = useSave(memberResource, [Resource.changeUser]);
-  const [tab, setTab] = useState<TabKey>('basic');
   const carePages = useCareRecordPages();
   const shownTabs: TabKey[] = carePages.length > 0 ? [...tabs, 'care'] : [...tabs];
+  // The open tab lives in the address (`?tab=timeline`), so a tab can be linked to and survives reload.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab') as TabKey | null;
+  const tab: TabKey = asked && shownTabs.includes(asked) ? asked : 'basic';
+  const setTab = (next: TabKey) => setSearch(next === 'basic' ? {} : { tab: next }, { replace: true });
   const [editing, setEditing] = useState(false);
   const member = detail.data;
   useBreadcrumbName(member?.id, member?.name);
@@ -103,11 +121,25 @@ export function MemberDetailPage() {
         <Typography variant="h1" component="h1">
           {member ? member.name : <Skeleton width={200} />}
         </Typography>
-        <PermissionButton method="PUT" route={`${Resource.user}/{id}`} variant="outlined" disabled={!member} onClick={() => setEditing(true)}>
-          {t('admin.member.edit', { term })}
-        </PermissionButton>
+        <Stack direction="row" spacing={1}>
+          {member && <MemberReportButton member={member} />}
+          <PermissionButton
+            method="PUT"
+            route={`${Resource.user}/{id}`}
+            variant="outlined"
+            disabled={!member}
+            onClick={() => setEditing(true)}
+          >
+            {t('admin.member.edit', { term })}
+          </PermissionButton>
+        </Stack>
       </Stack>
-      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" aria-label={t('admin.member.tabsLabel', { term })}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabKey) => setTab(v)}
+        variant="scrollable"
+        aria-label={t('admin.member.tabsLabel', { term })}
+      >
         {shownTabs.map((k) => (
           <Tab
             key={k}
@@ -118,7 +150,13 @@ export function MemberDetailPage() {
           />
         ))}
       </Tabs>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" id={`member-panel-${tab}`} aria-labelledby={`member-tab-${tab}`}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, md: 3 } }}
+        role="tabpanel"
+        id={`member-panel-${tab}`}
+        aria-labelledby={`member-tab-${tab}`}
+      >
         {!member ? (
           <Skeleton height={200} />
         ) : tab === 'basic' ? (
@@ -127,6 +165,12 @@ export function MemberDetailPage() {
           <PersonalInfo member={member} />
         ) : tab === 'standard' ? (
           <StandardsTab memberId={member.id} />
+        ) : tab === 'timeline' ? (
+          <Suspense fallback={<PageLoader />}>
+            <TimelineTab memberId={member.id} />
+          </Suspense>
+        ) : tab === 'family' ? (
+          <FamilyTab memberId={member.id} />
         ) : tab === 'care' ? (
           <CareRecordLinks memberId={member.id} pages={carePages} />
         ) : (

@@ -22,7 +22,7 @@ const staff = role(Role.orgStaff, 'enum.role.orgStaff', 5, 'default:orgStaff');
 const groups = [4, 5, 9].map((id) => ({ id, name: id === 9 ? 'Night shift' : `default:${id}`, remark: null, permission_count: 0, role_ids: [], permissions: [], created_at: at, updated_at: at }));
 
 // MUI selects in jsdom: more room than five seconds on a loaded two-core machine.
-describe('role page', { timeout: 20_000 }, () => {
+describe('role page', () => {
   it('is "Default roles" to an operator, who switches the API group a role uses', async () => {
     signInAs({
       router: Role.manager,

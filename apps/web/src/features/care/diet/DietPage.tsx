@@ -16,7 +16,7 @@ import {
 import type { TFunction } from 'i18next';
 import { nowSeconds } from '../../../components/form/field-time.ts';
 import { dialog } from '../../../components/resource/index.ts';
-import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig, type CarePageProps } from '../records/CareRecordList.tsx';
 import { DueChip, choices, timeColumn, when } from '../records/cells.tsx';
 import { filesView } from '../records/files-action.tsx';
 import type { MemberField } from '../records/member-picker.tsx';
@@ -78,6 +78,6 @@ function dietConfig(t: TFunction, member: MemberField): CareListConfig<CareDietR
   };
 }
 
-export function DietPage() {
-  return <CareRecordList config={useBuiltConfig(dietConfig)} />;
+export function DietPage({ memberId, title }: CarePageProps = {}) {
+  return <CareRecordList config={useBuiltConfig(dietConfig)} memberId={memberId} title={title} />;
 }

@@ -104,7 +104,7 @@ function serve(kind: string, rows: CareDueRow[]) {
 
 const rowOf = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
 
-describe('the shared handle page', { timeout: 30_000 }, () => {
+describe('the shared handle page', () => {
   it('lists what is due, not processed and oldest first, and marks a late dose in words', async () => {
     const { server } = serve('package-medicine', [
       dueRow({ kind: 'package-medicine', id: 51, title: 'Aspirin 1 tablet', late: true }),

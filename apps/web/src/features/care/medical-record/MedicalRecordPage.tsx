@@ -2,7 +2,7 @@ import { Department, type MedicalRecordRow, Resource, departmentLabelKey, medica
 import type { TFunction } from 'i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
 import { dialog, orDash } from '../../../components/resource/index.ts';
-import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig, type CarePageProps } from '../records/CareRecordList.tsx';
 import { DueChip, choices, day, keywordFilter, timeColumn } from '../records/cells.tsx';
 import { filesView } from '../records/files-action.tsx';
 import type { MemberField } from '../records/member-picker.tsx';
@@ -56,6 +56,6 @@ function medicalRecordConfig(t: TFunction, member: MemberField): CareListConfig<
   };
 }
 
-export function MedicalRecordPage() {
-  return <CareRecordList config={useBuiltConfig(medicalRecordConfig)} />;
+export function MedicalRecordPage({ memberId, title }: CarePageProps = {}) {
+  return <CareRecordList config={useBuiltConfig(medicalRecordConfig)} memberId={memberId} title={title} />;
 }

@@ -16,7 +16,7 @@ import {
 import type { TFunction } from 'i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
 import { dialog, orDash } from '../../../components/resource/index.ts';
-import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig, type CarePageProps } from '../records/CareRecordList.tsx';
 import { choices, day } from '../records/cells.tsx';
 import type { MemberField } from '../records/member-picker.tsx';
 
@@ -72,6 +72,6 @@ function opdConfig(t: TFunction, member: MemberField): CareListConfig<OpdRow> {
   };
 }
 
-export function OpdPage() {
-  return <CareRecordList config={useBuiltConfig(opdConfig)} />;
+export function OpdPage({ memberId, title }: CarePageProps = {}) {
+  return <CareRecordList config={useBuiltConfig(opdConfig)} memberId={memberId} title={title} />;
 }

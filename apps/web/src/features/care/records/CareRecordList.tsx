@@ -83,6 +83,9 @@ export function useStaffOptions() {
  * kind's shared handle page; the create form pre-filled from the address when opened from an
  * alert (`?create=1&user_id=&abnormal_id=`), the record then linked to that alert.
  */
+/** What a care page takes in the member-care area: the member it is narrowed to and its title. */
+export type CarePageProps = { memberId?: number; title?: string };
+
 export function CareRecordList<R extends CareRow>({ config, memberId, title }: { config: CareListConfig<R>; memberId?: number; title?: string }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();

@@ -22,7 +22,7 @@ import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import { EducatePage, ReconsultationPage, ServiceSchedulePage } from '../pages.tsx';
 
 /** The suite shares two cores with builds and other suites: wait as long as a user would. */
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 const gets = (...routes: string[]) => routes.map((route) => ({ route, method: 'GET' as const }));
 const page = (route: string) =>
   renderWithProviders(
@@ -34,7 +34,7 @@ const page = (route: string) =>
     { route },
   );
 
-describe('care record pages', { timeout: 60_000 }, () => {
+describe('care record pages', () => {
   it('opens education from an alert with the member filled in, links the saved record to the alert and shows it first', async () => {
     signInAs({ router: Role.orgStaff, api: [...gets(Resource.careHealth, Resource.user), { route: Resource.careHealth, method: 'POST' }] });
     const server = mockApi();

@@ -8,7 +8,7 @@ import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import HealthReportPage from './HealthReportPage.tsx';
 
-describe('health reports', { timeout: 30_000 }, () => {
+describe('health reports', () => {
   it('uploads a report through the kit’s form: the files field holds the stored names, and a report needs one', async () => {
     signInAs({ router: Role.orgStaff, api: careApi(Resource.careReport) });
     const server = mockApi();

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { todaySeconds } from '../../../components/form/field-time.ts';
 import { dialog, orDash } from '../../../components/resource/index.ts';
 import { downloadFile, useObjectUrl, useStoredFile } from '../../../lib/stored-files.ts';
-import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig, type CarePageProps } from '../records/CareRecordList.tsx';
 import { choices, day, keywordFilter, timeColumn } from '../records/cells.tsx';
 import type { MemberField } from '../records/member-picker.tsx';
 import { reportFiles } from '../records/record-files.ts';
@@ -96,6 +96,6 @@ function reportConfig(t: TFunction, member: MemberField): CareListConfig<CareRep
 }
 
 /** SPEC §2 `health-report`: uploaded reports with preview and download by record_id. */
-export default function HealthReportPage() {
-  return <CareRecordList config={useBuiltConfig(reportConfig)} />;
+export default function HealthReportPage({ memberId, title }: CarePageProps = {}) {
+  return <CareRecordList config={useBuiltConfig(reportConfig)} memberId={memberId} title={title} />;
 }

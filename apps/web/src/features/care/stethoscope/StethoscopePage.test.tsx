@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Organ, OrganPosition, Resource, Role, careStethoscopeCreate, careStethoscopeRow, memberRow, organPositions } from '@vigil/contracts';
@@ -8,21 +8,7 @@ import { mockApi, ok } from '../../../test/api-mock.ts';
 import { renderWithProviders, signInAs } from '../../../test/render.tsx';
 import StethoscopePage from './StethoscopePage.tsx';
 
-// uPlot (the recording's waveform) asks matchMedia for the pixel ratio as it loads.
-vi.hoisted(() => {
-  window.matchMedia = (media: string) => ({
-    matches: false,
-    media,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-});
-
-describe('stethoscope recordings', { timeout: 30_000 }, () => {
+describe('stethoscope recordings', () => {
   it('records a stethoscope recording: the points follow the organ, and the one audio file is sent as its name', async () => {
     signInAs({ router: Role.hospitalDoctor, api: careApi(Resource.careStethoscope) });
     const server = mockApi();

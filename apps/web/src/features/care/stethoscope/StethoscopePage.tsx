@@ -15,7 +15,7 @@ import {
 import type { TFunction } from 'i18next';
 import { nowSeconds } from '../../../components/form/field-time.ts';
 import { dialog, orDash } from '../../../components/resource/index.ts';
-import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig, type CarePageProps } from '../records/CareRecordList.tsx';
 import { choices, timeColumn, when } from '../records/cells.tsx';
 import type { MemberField } from '../records/member-picker.tsx';
 import { stethoscopeAudio } from '../records/record-files.ts';
@@ -86,6 +86,6 @@ function stethoscopeConfig(t: TFunction, member: MemberField): CareListConfig<Ca
 }
 
 /** SPEC §2 `stethoscope`: auscultation recordings with playback, waveform and download. */
-export default function StethoscopePage() {
-  return <CareRecordList config={useBuiltConfig(stethoscopeConfig)} />;
+export default function StethoscopePage({ memberId, title }: CarePageProps = {}) {
+  return <CareRecordList config={useBuiltConfig(stethoscopeConfig)} memberId={memberId} title={title} />;
 }

@@ -34,7 +34,7 @@ const assessment: CareSymptomRow = {
 
 const api = careApi(Resource.careSymptom);
 
-describe('symptom page', { timeout: 30_000 }, () => {
+describe('symptom page', () => {
   it('lists an assessment above 3 in words with its site and the reassessment due', async () => {
     signInAs({ router: Role.orgStaff, api });
     const server = mockApi();

@@ -24,7 +24,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { orDash, useResourceOptions } from '../../../components/resource/index.ts';
-import { type CareListConfig, CareRecordList, useBuiltConfig } from '../records/CareRecordList.tsx';
+import { type CareListConfig, CareRecordList, useBuiltConfig, type CarePageProps } from '../records/CareRecordList.tsx';
 import { timeColumn, when } from '../records/cells.tsx';
 import type { MemberField } from '../records/member-picker.tsx';
 import { symptomDialog } from './symptom-form.tsx';
@@ -171,6 +171,6 @@ function symptomConfig(t: TFunction, member: MemberField): CareListConfig<CareSy
 }
 
 /** SPEC §2 `symptom-manage`: pain, wounds and pressure injuries on a body map (docs/care.md "Care records II"). */
-export default function SymptomPage() {
-  return <CareRecordList config={useBuiltConfig(symptomConfig)} />;
+export default function SymptomPage({ memberId, title }: CarePageProps = {}) {
+  return <CareRecordList config={useBuiltConfig(symptomConfig)} memberId={memberId} title={title} />;
 }

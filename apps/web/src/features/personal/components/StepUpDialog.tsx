@@ -7,14 +7,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { ApiError, stepUpStore } from '../../../lib/http.ts';
+import { ApiError, stepUpConfirmedStore, stepUpStore } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useStore } from '../../../lib/store.ts';
 import { useStepUp } from '../security-api.ts';
 
 /**
  * Shown when the server asks for a step-up before changing roles, API groups or another person's
- * password: the user gives their password again, then sends the change once more.
+ * password, or exporting a list: the user gives their password again, then sends the change once
+ * more (an export is sent again by itself, lib/export.ts).
  */
 export function StepUpDialog() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function StepUpDialog() {
     event.preventDefault();
     try {
       await stepUp.mutateAsync(password);
+      stepUpConfirmedStore.set((n) => n + 1);
       close();
       notify({ variant: 'success', key: 'stepUp.done' });
     } catch (e) {

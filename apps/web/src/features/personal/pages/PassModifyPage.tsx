@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,6 +9,7 @@ import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { usePermission } from '../../../lib/session.ts';
 import { passwordFields, useChangePassword } from '../api.ts';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 
 const empty: PasswordChangeRequest = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -53,15 +52,9 @@ export default function PassModifyPage() {
             required
           />
           <FormTextField name="confirm_password" control={control} type="password" label={t('password.confirm')} autoComplete="new-password" required />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting || !allowed}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            sx={{ alignSelf: 'flex-start' }}
-          >
+          <SubmitButton busy={formState.isSubmitting} disabled={!allowed}>
             {t('password.submit')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Paper>
     </Stack>

@@ -16,6 +16,8 @@ import { usePermission } from '../../../lib/session.ts';
 import { useStore } from '../../../lib/store.ts';
 import { usePersonal, useUpdatePersonal, useUploadHeadshot } from '../api.ts';
 import { HeadshotAvatar } from '../components/HeadshotAvatar.tsx';
+import { DeviceAlertsSection } from '../components/DeviceAlertsSection.tsx';
+import { NotifySection } from '../components/NotifySection.tsx';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -96,6 +98,8 @@ export default function PersonalPage() {
           </Stack>
         )}
       </Paper>
+      <DeviceAlertsSection />
+      <NotifySection />
       <FormDialog
         open={editing}
         title={t('personal.edit')}
