@@ -102,6 +102,9 @@ test.describe('redirects', () => {
 
   test('an expired token (code -1) clears the session and returns to /login', async ({ page }) => {
     await loginAs(page, 'orgstaff');
+    // Leave the console first: the home page's own calls, answered -1, would end the session there,
+    // and the reload below would then find no session at all (nothing says why, rightly).
+    await page.goto('about:blank');
     await page.route('**/api/personal', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: -1, message: 'expired' }) }));
     await page.goto('/personal');
     await expect(page).toHaveURL(/\/login$/);
