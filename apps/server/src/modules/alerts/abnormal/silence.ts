@@ -16,7 +16,7 @@ import { scopeCondition } from '../../../auth/scope.ts';
 import { abnormalEvents, abnormalSnoozes, members, staff } from '../../../db/schema/index.ts';
 import { invalid, notFound } from '../../../http/errors.ts';
 import { memberScope } from '../../members/member/rows.ts';
-import { findAbnormal } from './service.ts';
+import { alertList } from '../../../alerts/items.ts';
 import { stopChain } from '../../../notify/outbox.ts';
 
 /**
@@ -30,7 +30,11 @@ async function staffName(app: FastifyInstance, p: Principal): Promise<string> {
   return me?.name ?? '';
 }
 
-/** POST /abnormal/acknowledge/{id}: silent for `minutes`, still open; every console is told. */
+/**
+ * POST /abnormal/acknowledge/{id}: silent for `minutes`, still open; every console is told. Five
+ * statements with the session check: acknowledging is what a nurse does to every alert of a burst,
+ * and on the embedded database each statement waits for the one before.
+ */
 export async function acknowledgeAbnormal(
   app: FastifyInstance,
   p: Principal,
@@ -38,16 +42,15 @@ export async function acknowledgeAbnormal(
   { minutes }: AcknowledgeAbnormalRequest,
 ): Promise<AbnormalListItem> {
   const { db } = app.database;
-  const { item: before } = await findAbnormal(db, p, id);
+  const before = await alertList.fetchOne(db, p, id);
   if (before.is_handle) throw invalid([{ field: 'id', message: 'abnormal.acknowledge.handled' }], 'The alert is already handled');
   const now = new Date();
-  const name = await staffName(app, p);
   const [row] = await db
     .update(abnormalEvents)
     .set({
       acknowledgedUntil: new Date(now.getTime() + minutes * 60_000),
       acknowledgedBy: p.staffId,
-      acknowledgedByName: name,
+      acknowledgedByName: sql`coalesce((select ${staff.name} from ${staff} where ${staff.id} = ${p.staffId}), '')`,
       // The first acknowledgement is the alert's first response; a renewal does not move it.
       acknowledgedAt: sql`coalesce(${abnormalEvents.acknowledgedAt}, now())`,
       updatedAt: now,
@@ -56,7 +59,8 @@ export async function acknowledgeAbnormal(
     .returning();
   // An acknowledgement from any channel stops the off-screen chain everywhere (docs/notifications.md).
   await stopChain(db, id, 'acknowledged');
-  const { item } = await findAbnormal(db, p, id);
+  // Only the acknowledgement changed: the item read above with it, not read again.
+  const item: AbnormalListItem = { ...before, acknowledged_until: toUnix(row.acknowledgedUntil!), acknowledged_by: row.acknowledgedByName };
   if (row.recoveredAt === null) app.events.emit('abnormal', { org_id: row.orgId, area_id: row.areaId, member_id: row.memberId, payload: item });
   return item;
 }
