@@ -76,3 +76,28 @@ export async function apiLogin(request: APIRequestContext, account: DemoAccount,
     return second.status() === 200 ? ((await second.json()) as { data: LoginData }).data : undefined;
   });
 }
+
+/** An open alert as the bell's list holds it: enough to recognise the one a spec raised. */
+export type FeedAlert = { id: number; type: number; source: { user: { id: number } | null; device: { id: number } | null } };
+
+/**
+ * The bell's own list request, caught as the page makes it: call before the navigation that opens
+ * the console. Other workers raise and handle the same organisation's alerts meanwhile, so a spec
+ * holds the bell to what this same query answers now, never to a count taken earlier.
+ */
+export function bellFeedQuery(page: Page): Promise<URL> {
+  return page
+    .waitForRequest((r) => /\/api\/abnormal\?/.test(r.url()) && r.url().includes('is_handle=0'))
+    .then((r) => new URL(r.url()));
+}
+
+/**
+ * True once the server's answer to the bell's query holds an alert `mine` recognises and the bell,
+ * fed by the socket, counts exactly what the server has: the alert reached the bell live.
+ */
+export async function bellCountsServer(page: Page, request: APIRequestContext, token: string, feed: URL, mine: (a: FeedAlert) => boolean): Promise<boolean> {
+  const res = await request.get(`${feed.pathname}${feed.search}`, { headers: { authorization: `Bearer ${token}` } });
+  const answer = (await res.json()) as { data: { list: FeedAlert[]; total: number } };
+  if (!answer.data.list.some(mine)) return false;
+  return Number(await page.getByTestId('abnormal-bell-count').getAttribute('data-count')) === answer.data.total;
+}

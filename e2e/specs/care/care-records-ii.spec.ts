@@ -1,15 +1,10 @@
-import type { Page } from '@playwright/test';
-import { apiLogin, expect, loginAs, test } from '../../fixtures.ts';
+import { apiLogin, bellCountsServer, bellFeedQuery, expect, loginAs, test } from '../../fixtures.ts';
 
 /** Care records II (docs/care.md): pain on the body map raises SPEC's pain alert; a doctor listens to a recording. */
 
 type Member = { id: number; name: string };
 type Alert = { id: number; type: number; source: { user: { id: number } | null } };
 const PAIN_ALERT = 74;
-
-async function bellCount(page: Page): Promise<number> {
-  return Number(await page.getByTestId('abnormal-bell-count').getAttribute('data-count'));
-}
 
 test('a nurse marks pain on the body map in Chinese, saves, and the pain alert arrives', async ({ page, request }) => {
   const login = await apiLogin(request, 'orgstaff');
@@ -29,12 +24,13 @@ test('a nurse marks pain on the body map in Chinese, saves, and the pain alert a
   await page.getByRole('menuitem', { name: '中文' }).click();
   // The choice is remembered once the Chinese texts have loaded: leaving earlier would forget it.
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  const feedQuery = bellFeedQuery(page);
   await page.goto('/symptom-manage');
   await expect(page.getByRole('heading', { name: '症狀照護' })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // The bell is busy until its first list is read; its count before that is not the baseline.
   await expect(page.getByTestId('abnormal-bell')).toHaveAttribute('aria-busy', 'false');
-  const baseline = await bellCount(page);
+  const feed = await feedQuery;
 
   await page.getByRole('button', { name: '新增評估' }).click();
   const dialog = page.getByRole('dialog');
@@ -60,7 +56,11 @@ test('a nurse marks pain on the body map in Chinese, saves, and the pain alert a
   await expect(row).toContainText('6/10 · 高於 3');
   await expect(row).toContainText('前');
   // The pain alert reaches this staff member's bell and feed.
-  await expect.poll(() => bellCount(page), { message: 'the bell counts the pain alert' }).toBeGreaterThan(baseline);
+  await expect
+    .poll(() => bellCountsServer(page, request, login.access_token, feed, (a) => a.type === PAIN_ALERT && a.source.user?.id === member.id), {
+      message: 'the bell counts the pain alert with every other open alert the server has',
+    })
+    .toBe(true);
   await page.getByTestId('abnormal-bell').click();
   // The home page's feed loads on demand: give it the time a first load takes.
   const today = page.getByRole('region', { name: '今天' });

@@ -1,6 +1,6 @@
 import { DataSource, nowUnix } from '@vigil/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, expect, loginAs, test } from '../../fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { type FeedAlert, apiLogin, bellCountsServer, bellFeedQuery, expect, loginAs, test } from '../../fixtures.ts';
 
 /** A B10 watch the demo world binds to a member of the care organisation (orgadmin's). */
 const SERIAL = 'B10-0001';
@@ -14,25 +14,22 @@ type Row = { id: number; type: number; source: { device: { id: number; name: str
  */
 async function openAlertsOfDevice(request: APIRequestContext, token: string): Promise<Row[]> {
   const headers = { authorization: `Bearer ${token}` };
-  const found = await request.get('/api/device/bind/real-time', { headers, params: { keyword: SERIAL } });
-  expect(found.status()).toBe(200);
-  const [watch] = ((await found.json()) as { data: { list: { device_id: number }[] } }).data.list;
+  const deviceId = await watchDeviceId(request, token);
   const res = await request.get('/api/abnormal', { headers, params: { is_handle: 0, per_page: -1 } });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { data: { list: Row[] } | Row[] };
   const list = Array.isArray(body.data) ? body.data : body.data.list;
-  return list.filter((row) => row.source.device?.id === watch.device_id);
+  return list.filter((row) => row.source.device?.id === deviceId);
 }
 
-async function bellCount(page: Page): Promise<number> {
-  return Number(await page.getByTestId('abnormal-bell-count').getAttribute('data-count'));
+async function watchDeviceId(request: APIRequestContext, token: string): Promise<number> {
+  const found = await request.get('/api/device/bind/real-time', { headers: { authorization: `Bearer ${token}` }, params: { keyword: SERIAL } });
+  expect(found.status()).toBe(200);
+  return ((await found.json()) as { data: { list: { device_id: number }[] } }).data.list[0].device_id;
 }
 
-/** The bell's count once its first list is read (the bell is busy until then). */
-async function settledBellCount(page: Page): Promise<number> {
-  await expect(page.getByTestId('abnormal-bell')).toHaveAttribute('aria-busy', 'false');
-  return bellCount(page);
-}
+/** The alerts of this spec's watch, among whatever the bell holds. */
+const ofWatch = (deviceId: number, types: number[]) => (a: FeedAlert) => types.includes(a.type) && a.source.device?.id === deviceId;
 
 test('an abnormal reading sent through ingestion rings the bell; handling it takes it away', async ({ page, request }) => {
   const login = await apiLogin(request, 'orgadmin');
@@ -45,11 +42,12 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
     expect(res.ok()).toBe(true);
   }
 
+  const feedQuery = bellFeedQuery(page);
   await loginAs(page, 'orgadmin');
   const bell = page.getByTestId('abnormal-bell');
   await expect(bell).toBeVisible();
-  await expect(page.getByTestId('abnormal-bell-count')).toHaveAttribute('data-count', /\d+/);
-  const baseline = await settledBellCount(page);
+  const feed = await feedQuery;
+  const deviceId = await watchDeviceId(request, login.access_token);
 
   const ingest = await request.post('/api/ingest/readings', {
     headers: { 'x-device-key': DEVICE_KEY },
@@ -58,7 +56,9 @@ test('an abnormal reading sent through ingestion rings the bell; handling it tak
   expect(ingest.status()).toBe(200);
   expect(((await ingest.json()) as { data: { accepted: number } }).data.accepted).toBe(1);
 
-  await expect.poll(() => bellCount(page), { message: 'the bell counts the new alert' }).toBeGreaterThan(baseline);
+  await expect
+    .poll(() => bellCountsServer(page, request, login.access_token, feed, ofWatch(deviceId, [45])), { message: 'the bell counts the new alert' })
+    .toBe(true);
 
   await bell.click();
   await expect(page).toHaveURL(/\/$/);
@@ -175,6 +175,7 @@ test('with audio blocked the banner shows; once it is pressed the chime plays on
   await loginAs(signIn, 'orgadmin');
   // A console reopened in a new window (signed in, no gesture there yet): the chime is blocked.
   const page = await context.newPage();
+  const feedQuery = bellFeedQuery(page);
   await page.goto('/');
   await signIn.close();
   const banner = page.getByTestId('sound-blocked');
@@ -194,9 +195,12 @@ test('with audio blocked the banner shows; once it is pressed the chime plays on
     (window as unknown as { skew: number }).skew += 2000;
   });
 
-  const baseline = await settledBellCount(page);
+  const feed = await feedQuery;
+  const deviceId = await watchDeviceId(request, login.access_token);
   await sendHeartRate(request, 171);
-  await expect.poll(() => bellCount(page), { message: 'the alert arrives' }).toBeGreaterThan(baseline);
+  await expect
+    .poll(() => bellCountsServer(page, request, login.access_token, feed, ofWatch(deviceId, [44, 45])), { message: 'the alert arrives' })
+    .toBe(true);
   await expect.poll(chimes, { message: 'the chime plays for the new alert' }).toBeGreaterThan(afterClick);
   expect(await page.evaluate(() => (window as unknown as { chimes: string[] }).chimes.at(-1))).toMatch(/alert-chime\.wav$/);
 });
