@@ -23,8 +23,10 @@ test('the live device page with unreachable map tiles shows coordinates and tear
   });
   // A slow, unreachable tile server: its requests hang, then fail.
   const held: Route[] = [];
-  await page.route(`${TILES}/**`, (route) => {
-    held.push(route);
+  let unreachable = false;
+  await page.route(`${TILES}/**`, async (route) => {
+    if (unreachable) await route.abort('connectionrefused');
+    else held.push(route);
   });
 
   await loginAs(page, 'guardadmin');
@@ -33,6 +35,9 @@ test('the live device page with unreachable map tiles shows coordinates and tear
   // The user zooms in; the tiles fail while the zoom runs, as they do from a tile server that
   // times out, and the map gives way to the coordinates.
   await page.getByRole('button', { name: 'Zoom in' }).click();
+  // From now on every tile fails, the held ones and those the zoom asks for after this line (on a
+  // busy machine none may have been asked for yet, and nothing would fail).
+  unreachable = true;
   for (const route of held.splice(0)) await route.abort('connectionrefused');
   await expect(page.getByText('The map could not load: positions are shown as coordinates.')).toBeVisible();
 
