@@ -206,7 +206,7 @@ async function call(tally: Tally, name: string, path: string, token: string | un
     tally.add(name, ms, ok, ok ? undefined : `HTTP ${res.status} code ${json.code}`);
     return json.data;
   } catch (err) {
-    tally.add(name, performance.now() - t0, false, String(err));
+    tally.add(name, performance.now() - t0, false, `${String(err)}${(err as { cause?: unknown }).cause ? ` (${String((err as { cause?: unknown }).cause)})` : ''}`);
     return undefined;
   }
 }

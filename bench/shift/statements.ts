@@ -90,7 +90,7 @@ console.log(`PGlite, one call at a time, ${ROUNDS} rounds × 3 roles; ${cpus().l
 console.log(`${'call'.padEnd(24)} ${'wall p50'.padStart(9)} ${'db p50'.padStart(8)} statements`);
 for (const [name, r] of perCall) console.log(`${name.padEnd(24)} ${percentile(r.ms, 50).toFixed(1).padStart(9)} ${percentile(r.dbMs, 50).toFixed(1).padStart(8)} ${percentile(r.statements, 50)}`);
 console.log('\nstatements by total time:');
-for (const [key, e] of [...perStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+for (const [key, e] of [...perStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.BENCH_SHIFT_TOP ?? 25)))
   console.log(`${e.ms.toFixed(0).padStart(7)} ms ${String(e.n).padStart(4)}× ${(e.ms / e.n).toFixed(2).padStart(7)} ms  ${key}`);
 await app.close();
 await database.close();

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { Placeholder, eq, sql } from 'drizzle-orm';
 import { adminRoles, operatorRoles, type ApiPermission, type OrgType, type StaffRole } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { apiGroups, orgs, passkeys, roles, sessions, staff, staffTotp, type ExportRequester } from '../db/schema/index.ts';
@@ -53,7 +54,7 @@ const roleList = (set: ReadonlySet<StaffRole>) => sql.raw(`array[${[...set].join
  * (docs/architecture.md). A pair of `[]` (a route open to any signed-in caller) is
  * contained in every group's list, so one statement serves both kinds of route.
  */
-function prepareSessionQuery(db: Db) {
+function sessionQuery(db: Db) {
   const pair = sql.placeholder('pair');
   const allowed = sql<boolean>`(${apiGroups.permissions} @> ${pair}::jsonb or exists (
       select 1 from temp_roles tr
@@ -88,12 +89,74 @@ function prepareSessionQuery(db: Db) {
     .innerJoin(orgs, eq(orgs.id, staff.orgId))
     .innerJoin(roles, eq(roles.id, staff.role))
     .innerJoin(apiGroups, eq(apiGroups.id, roles.apiGroupId))
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare('vigil_load_session');
+    .where(eq(sessions.id, sql.placeholder('sessionId')));
+}
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
+type SessionParams = { sessionId: string; pair: string };
+type SessionStatement = { execute(params: SessionParams): Promise<SessionRow[]> };
+
+/**
+ * The same statement prepared inside the embedded database. Drizzle's `prepare` names a statement
+ * on PostgreSQL, but its PGlite driver sends the text with every call, so PGlite parsed and planned
+ * the five-table join on every request: 3.5 ms of its one connection, which every other request
+ * waits for, where PREPARE once and EXECUTE cost 1.1 ms (bench:shift, `bench/shift/statements.ts`).
+ * EXECUTE takes no bind parameters, so its arguments are literals: the session id is a SHA-256 in
+ * hex (anything else finds no session without asking), the pair is the route's own JSON.
+ */
+class EmbeddedSessionStatement implements SessionStatement {
+  static readonly NAME = 'vigil_load_session_embedded';
+  readonly #client: PGlite;
+  readonly #text: string;
+  readonly #fields: string[];
+  readonly #args: string[];
+  #prepared: Promise<unknown> | undefined;
+
+  constructor(db: Db, client: PGlite) {
+    this.#client = client;
+    const query = sessionQuery(db);
+    const { sql: text, params } = query.toSQL();
+    this.#text = text;
+    this.#fields = Object.keys(query._.selectedFields);
+    this.#args = params.map((p) => {
+      if (!(p instanceof Placeholder)) throw new Error('the session statement takes only placeholders');
+      return p.name;
+    });
+  }
+
+  async execute(params: SessionParams): Promise<SessionRow[]> {
+    if (!/^[0-9a-f]{64}$/.test(params.sessionId)) return [];
+    const values = this.#args.map((name) => `'${params[name as keyof SessionParams].replaceAll("'", "''")}'`);
+    const run = () => this.#client.query<unknown[]>(`execute ${EmbeddedSessionStatement.NAME}(${values.join(', ')})`, [], { rowMode: 'array' });
+    await this.#prepare();
+    let result;
+    try {
+      result = await run();
+    } catch (err) {
+      // Prepared statements live as long as the connection; one dropped (DEALLOCATE) is made again.
+      if ((err as { code?: string }).code !== '26000') throw err;
+      this.#prepared = undefined;
+      await this.#prepare();
+      result = await run();
+    }
+    return result.rows.map((row) => Object.fromEntries(this.#fields.map((f, i) => [f, row[i]])) as SessionRow);
+  }
+
+  #prepare(): Promise<unknown> {
+    this.#prepared ??= this.#client.exec(`prepare ${EmbeddedSessionStatement.NAME} as ${this.#text}`).catch((err: unknown) => {
+      this.#prepared = undefined;
+      throw err;
+    });
+    return this.#prepared;
+  }
+}
+
+function prepareSessionQuery(db: Db): SessionStatement {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? new EmbeddedSessionStatement(db, client) : sessionQuery(db).prepare('vigil_load_session');
 }
 
 /** One prepared statement per database handle (a test opens several). */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const sessionQueries = new WeakMap<Db, SessionStatement>();
 
 export async function loadSession(db: Db, sessionId: string, permission: ApiPermission | null): Promise<SessionRecord | undefined> {
   let query = sessionQueries.get(db);
