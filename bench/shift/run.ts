@@ -171,18 +171,27 @@ function serverCpu(): number {
 
 // ---------------------------------------------------------------- calls, timed
 
-type Sample = { ms: number; ok: boolean };
+type Sample = { ms: number; ok: boolean; at: number };
 class Tally {
   readonly calls = new Map<string, Sample[]>();
   readonly errors = new Map<string, number>();
   add(name: string, ms: number, ok: boolean, why?: string) {
-    this.calls.set(name, [...(this.calls.get(name) ?? []), { ms, ok }]);
+    this.calls.set(name, [...(this.calls.get(name) ?? []), { ms, ok, at: performance.now() - ms }]);
     if (!ok) this.errors.set(`${name}: ${why}`, (this.errors.get(`${name}: ${why}`) ?? 0) + 1);
   }
   row(name: string) {
     const all = this.calls.get(name) ?? [];
     const ms = all.map((s) => s.ms);
     return { calls: all.length, errors: all.filter((s) => !s.ok).length, p50: percentile(ms, 50), p99: percentile(ms, 99), max: Math.max(...ms) };
+  }
+  /** p99 of every call started in each `seconds` of the phase that began at `t0`: where the slow ones sit. */
+  byWindow(t0: number, seconds: number) {
+    const windows = new Map<number, number[]>();
+    for (const s of [...this.calls.values()].flat()) {
+      const w = Math.floor((s.at - t0) / (seconds * 1000));
+      windows.set(w, [...(windows.get(w) ?? []), s.ms]);
+    }
+    return [...windows].sort(([a], [b]) => a - b).map(([w, ms]) => ({ from: w * seconds, calls: ms.length, p99: percentile(ms, 99) }));
   }
   pooled(names: string[]) {
     const ms = names.flatMap((n) => (this.calls.get(n) ?? []).map((s) => s.ms));
@@ -334,6 +343,8 @@ function table(tally: Tally, names: string[]) {
 }
 console.log(`\nshift change (load ${loads.shiftStart} → ${loads.shiftEnd}; server CPU ${((shiftCpu / shiftSeconds) * 100).toFixed(0)} % of a core):`);
 const shiftRows = table(shift, ['sign-in', ...homeNames]);
+const shiftWindows = shift.byWindow(shiftT0, 5);
+console.log(`  p99 by 5 s: ${shiftWindows.map((w) => `${w.from}s ${w.p99.toFixed(0)}`).join(', ')} ms`);
 const signInRate = signIns / lastSignIn;
 const homePooled = shift.pooled(homeNames);
 const worstHome = Math.max(...homeNames.map((n) => shiftRows[n].p99).filter(Number.isFinite));
@@ -346,6 +357,8 @@ const steadyPooled = steady.pooled(steadyNames);
 const steadyCalls = steadyNames.reduce((s, n) => s + steadyRows[n].calls, 0);
 const worstSteady = Math.max(...steadyNames.map((n) => steadyRows[n].p99).filter(Number.isFinite));
 console.log(`  ${(steadyCalls / steadySeconds).toFixed(0)} requests/s; pooled p50 ${steadyPooled.p50.toFixed(1)} ms, p99 ${steadyPooled.p99.toFixed(1)} ms; worst call's p99 ${worstSteady.toFixed(1)} ms; ${written} care records written`);
+const steadyWindows = steady.byWindow(steadyT0, 5);
+console.log(`  p99 by 5 s: ${steadyWindows.map((w) => `${w.from}s ${w.p99.toFixed(0)}`).join(', ')} ms`);
 console.log(`  gateway: ${ingest.posted} readings accepted, ${ingest.refused} refused; its requests p50 ${percentile(ingest.ms, 50).toFixed(1)} ms, p99 ${percentile(ingest.ms, 99).toFixed(1)} ms`);
 
 const shiftErrors = [...shift.errors.values()].reduce((a, b) => a + b, 0);
@@ -372,8 +385,8 @@ writeFileSync(
       cores: cpus().length,
       loads,
       settings: { STAFF, ARRIVAL_S, CONSOLES, SECONDS, DEVICES, WRITE_EVERY },
-      shift: { signIns, lastSignInS: lastSignIn, signInsPerSecond: signInRate, seconds: shiftSeconds, serverCpuS: shiftCpu, pooled: homePooled, worstHomeP99: worstHome, calls: shiftRows, errors: Object.fromEntries(shift.errors) },
-      steady: { consoles: consoles.length, seconds: steadySeconds, requestsPerSecond: steadyCalls / steadySeconds, serverCpuS: steadyCpu, pooled: steadyPooled, worstP99: worstSteady, written, calls: steadyRows, errors: Object.fromEntries(steady.errors) },
+      shift: { signIns, lastSignInS: lastSignIn, signInsPerSecond: signInRate, seconds: shiftSeconds, serverCpuS: shiftCpu, pooled: homePooled, worstHomeP99: worstHome, calls: shiftRows, byWindow: shiftWindows, errors: Object.fromEntries(shift.errors) },
+      steady: { consoles: consoles.length, seconds: steadySeconds, requestsPerSecond: steadyCalls / steadySeconds, serverCpuS: steadyCpu, pooled: steadyPooled, worstP99: worstSteady, written, calls: steadyRows, byWindow: steadyWindows, errors: Object.fromEntries(steady.errors) },
       ingest: { posted: ingest.posted, refused: ingest.refused, p50: percentile(ingest.ms, 50), p99: percentile(ingest.ms, 99) },
       goals,
       verdicts,
