@@ -24,14 +24,10 @@ function serveLargeExport() {
       return jsonResponse(404, { code: -7, message: 'not found' });
     }),
   );
-  const saved = vi.fn(() => 'blob:export');
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() }));
+  const saved = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:export');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   // jsdom cannot follow the download link's navigation; the saved blob URL is what counts.
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-    click.mockRestore();
-  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   return { calls, saved };
 }
 

@@ -1,16 +1,15 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@mui/material/styles';
-import { type RenderResult, cleanup, configure, render } from '@testing-library/react';
+import { type RenderResult, configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach } from 'vitest';
 import type { LoginResponse } from '@vigil/contracts';
 import { createAppTheme } from '../app/theme.ts';
 import en from '../locales/en.json';
 import zhTW from '../locales/zh-TW.json';
-import { clearSession, establishSession } from '../lib/session.ts';
+import { establishSession } from '../lib/session.ts';
 
 // findBy/waitFor wait for what a user waits for; a lazy page chunk or a mocked answer can take
 // more than the library's 1 s default on a busy machine, and waiting longer costs nothing when
@@ -27,13 +26,6 @@ if (!i18next.isInitialized) {
     initAsync: false,
   });
 }
-
-afterEach(() => {
-  cleanup();
-  clearSession('logout');
-  window.localStorage.clear();
-  void i18next.changeLanguage('en');
-});
 
 export function signInAs(overrides: Partial<LoginResponse> = {}): void {
   establishSession({
