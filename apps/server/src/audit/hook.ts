@@ -104,7 +104,9 @@ export function registerAuditTrail(api: FastifyInstance): void {
       route,
       action: actionOf(request.method, route),
       recordId,
-      ip: request.ip.slice(0, 64),
+      // A client that has gone by the time the answer is written leaves no socket address; the read
+      // still happened and is recorded, its address as unknown.
+      ip: (request.ip ?? '-').slice(0, 64),
       requestId: String(request.id).slice(0, 64),
     });
   });

@@ -10,7 +10,7 @@ import {
 } from './index.ts';
 import { writeStoredSetting, sleepSettingStoredKey, spaceSettingStoredKey, sleepSettingDefaults, spaceSettingDefaults } from '@vigil/contracts';
 import { intrusionGuarded } from './device-events.ts';
-import { defaultDeviceSettings, parseDeviceSettings, type DeviceSettings } from './settings.ts';
+import { defaultDeviceSettings, parseDeviceSettings, ruleSetting, type DeviceSettings } from './settings.ts';
 import type { RuleContext } from './types.ts';
 import type { ReadingKind } from '@vigil/contracts/readings';
 
@@ -279,6 +279,16 @@ describe('settings stored by the sensor pages', () => {
     expect(s).toMatchObject({ outOfBedMinutes: 30, noBreathSeconds: 20, sensitivity: 3, mode: 'fall', intrusionDays: [], stayMinutes: 12 });
     expect(parseDeviceSettings(null)).toEqual(defaultDeviceSettings);
     expect(parseDeviceSettings([1, 2])).toEqual(defaultDeviceSettings);
+  });
+
+  it('reads one rule setting alone exactly as the whole settings would', () => {
+    const cases: unknown[] = [null, [1], {}, { offlineMinutes: 5, lowBatteryPercent: 35 }, { offlineMinutes: 0, lowBatteryPercent: 'x' }, { offlineMinutes: 2.5 }];
+    for (const settings of cases) {
+      const whole = parseDeviceSettings(settings);
+      expect(ruleSetting(settings, 'offlineMinutes')).toBe(whole.offlineMinutes);
+      expect(ruleSetting(settings, 'lowBatteryPercent')).toBe(whole.lowBatteryPercent);
+    }
+    expect(ruleSetting({ offlineMinutes: 5 }, 'offlineMinutes')).toBe(5);
   });
 
   it('ignores a stored on/off guarded flag: the schedule decides', () => {

@@ -124,3 +124,14 @@ export function parseDeviceSettings(stored: unknown): DeviceSettings {
 }
 
 export const defaultDeviceSettings: DeviceSettings = parseDeviceSettings({});
+
+/**
+ * `parseDeviceSettings(stored)[key]` for one of the rules' own settings, alone: the device
+ * summaries judge every device of the scope (online? battery low?) on each home-page load, and
+ * building all of a device's settings for one limit was a tenth of the server's time there
+ * (bench:shift).
+ */
+export function ruleSetting<K extends keyof typeof ruleDefaults>(stored: unknown, key: K): (typeof ruleDefaults)[K] {
+  const value = isRecord(stored) ? stored[key] : undefined;
+  return value === undefined ? ruleDefaults[key] : (ruleSettingsSchema.shape[key].parse(value) as (typeof ruleDefaults)[K]);
+}

@@ -16,7 +16,7 @@ import { scopeCondition } from '../../../auth/scope.ts';
 import { readingKindCode } from '../../../ingest/kinds.ts';
 import { defineList } from '../../../resources/list.ts';
 import { mapped, type WireMap } from '../../../resources/wire.ts';
-import { parseDeviceSettings } from '../../../rules/settings.ts';
+import { ruleSetting } from '../../../rules/settings.ts';
 import { bindingScope } from '../device-binding/service.ts';
 import { assertOwnMember, findMember } from '../../members/member/rows.ts';
 
@@ -118,7 +118,7 @@ export async function setSafeZone(db: Db, p: Principal, memberId: number, zone: 
 
 /** Whether a device was heard from within its offline limit (the offline rule's limit). */
 export function isOnline(lastSeenAt: Date | null, settings: unknown, now: Date): boolean {
-  return lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() <= parseDeviceSettings(settings).offlineMinutes * 60_000;
+  return lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() <= ruleSetting(settings, 'offlineMinutes') * 60_000;
 }
 
 /**
@@ -142,7 +142,7 @@ export async function summariseWornDevices(db: Db, p: Principal, now = new Date(
   for (const r of rows) {
     if (isOnline(r.lastSeenAt, r.settings, now)) summary.online += 1;
     else summary.offline += 1;
-    if (r.battery !== null && Number(r.battery) <= parseDeviceSettings(r.settings).lowBatteryPercent) summary.low_battery += 1;
+    if (r.battery !== null && Number(r.battery) <= ruleSetting(r.settings, 'lowBatteryPercent')) summary.low_battery += 1;
     if (r.worn === false) summary.not_worn += 1;
   }
   return summary;
