@@ -47,8 +47,10 @@ test('enrol an authenticator app, sign out, sign in with password and code', asy
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  // The previous step's code: still accepted, and it leaves the current one for the sign-in below.
-  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() - 30_000 }));
+  // Each step's code is accepted once (RFC 6238 §5.2): enrolment takes this step's, the sign-in below
+  // the next step's, which the server's one-step window accepts whether or not the step has turned.
+  const enrolledAt = Date.now();
+  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: enrolledAt }));
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved them' }).click();
@@ -56,7 +58,7 @@ test('enrol an authenticator app, sign out, sign in with password and code', asy
 
   await signOut(page);
   await passwordStep(page, account);
-  await page.getByLabel('Code', { exact: true }).fill(app.generate());
+  await page.getByLabel('Code', { exact: true }).fill(app.generate({ timestamp: enrolledAt + 30_000 }));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await expect(page.getByTestId('account-menu-button')).toBeVisible();
