@@ -43,6 +43,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from '../../packages/contracts/src/index.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { freePort, percentile, throwawayDatabase } from '../common.ts';
+import { watchServer } from './inside.ts';
 import { careRecord, homeDataCalls, type Person, seedShiftWorld, shellCalls } from './world.ts';
 
 const { values: args } = parseArgs({ options: { engine: { type: 'string' } } });
@@ -131,6 +132,7 @@ console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s: demo world (${readingRow
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const profileDir = process.env.BENCH_CPU_PROFILE;
+const metricsToken = `bench-shift-${process.pid}`;
 const server: ChildProcess = spawn(
   process.execPath,
   [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', bundle],
@@ -146,6 +148,7 @@ const server: ChildProcess = spawn(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
+      METRICS_TOKEN: metricsToken,
       DEMO: 'true',
       SIMULATOR: 'true',
       WEB_DIST: '/nonexistent',
@@ -176,7 +179,9 @@ class Tally {
   readonly calls = new Map<string, Sample[]>();
   readonly errors = new Map<string, number>();
   add(name: string, ms: number, ok: boolean, why?: string) {
-    this.calls.set(name, [...(this.calls.get(name) ?? []), { ms, ok, at: performance.now() - ms }]);
+    const all = this.calls.get(name) ?? [];
+    all.push({ ms, ok, at: performance.now() - ms });
+    this.calls.set(name, all);
     if (!ok) this.errors.set(`${name}: ${why}`, (this.errors.get(`${name}: ${why}`) ?? 0) + 1);
   }
   row(name: string) {
@@ -269,6 +274,8 @@ loads.shiftStart = load();
 const shift = new Tally();
 const tokens = new Map<number, string>();
 const signedInAt: number[] = [];
+const shiftInside = watchServer(url, metricsToken);
+await shiftInside.start();
 let cpu0 = serverCpu();
 const shiftT0 = performance.now();
 async function arrive(person: Person, i: number): Promise<void> {
@@ -285,6 +292,7 @@ const streamer = stream();
 await Promise.all(people.map((p, i) => arrive(p, i)));
 const shiftSeconds = (performance.now() - shiftT0) / 1000;
 const shiftCpu = serverCpu() - cpu0;
+const shiftServer = await shiftInside.stop();
 loads.shiftEnd = load();
 const lastSignIn = Math.max(...signedInAt) / 1000;
 const signIns = signedInAt.length;
@@ -295,6 +303,8 @@ console.log(`steady use: ${CONSOLES} consoles reloading their home data with 1�
 loads.steadyStart = load();
 const steady = new Tally();
 const consoles = people.filter((p) => tokens.has(p.id)).slice(0, CONSOLES);
+const steadyInside = watchServer(url, metricsToken);
+await steadyInside.start();
 cpu0 = serverCpu();
 const steadyT0 = performance.now();
 const until = steadyT0 + SECONDS * 1000;
@@ -320,6 +330,7 @@ async function console_(person: Person, c: number): Promise<void> {
 await Promise.all(consoles.map((p, c) => console_(p, c)));
 const steadySeconds = (performance.now() - steadyT0) / 1000;
 const steadyCpu = serverCpu() - cpu0;
+const steadyServer = await steadyInside.stop();
 loads.steadyEnd = load();
 streaming = false;
 await streamer;
@@ -341,6 +352,12 @@ function table(tally: Tally, names: string[]) {
   for (const [why, n] of tally.errors) console.log(`  error ×${n}: ${why}`);
   return rows;
 }
+function printInside(inside: Awaited<ReturnType<ReturnType<typeof watchServer>['stop']>>) {
+  console.log(
+    `  inside the server: event loop stalled up to ${inside.eventLoopLagMaxMs.toFixed(0)} ms (worst second's p99 ${inside.eventLoopLagP99MaxMs.toFixed(0)} ms), up to ${inside.poolWaitingMax} requests waiting for a database connection, ${inside.gcSeconds.toFixed(1)} s collecting garbage`,
+  );
+  console.log(`  its own p99 by route: ${inside.routes.slice(0, 12).map((r) => `${r.route} ${r.p99}`).join('; ')}`);
+}
 console.log(`\nshift change (load ${loads.shiftStart} → ${loads.shiftEnd}; server CPU ${((shiftCpu / shiftSeconds) * 100).toFixed(0)} % of a core):`);
 const shiftRows = table(shift, ['sign-in', ...homeNames]);
 const shiftWindows = shift.byWindow(shiftT0, 5);
@@ -348,6 +365,7 @@ console.log(`  p99 by 5 s: ${shiftWindows.map((w) => `${w.from}s ${w.p99.toFixed
 const signInRate = signIns / lastSignIn;
 const homePooled = shift.pooled(homeNames);
 const worstHome = Math.max(...homeNames.map((n) => shiftRows[n].p99).filter(Number.isFinite));
+printInside(shiftServer);
 console.log(`  ${signIns} of ${STAFF} signed in, the last ${lastSignIn.toFixed(1)} s after the first arrival: ${signInRate.toFixed(1)} sign-ins/s`);
 console.log(`  home calls pooled: p50 ${homePooled.p50.toFixed(1)} ms, p99 ${homePooled.p99.toFixed(1)} ms; worst call's p99 ${worstHome.toFixed(1)} ms`);
 
@@ -359,6 +377,7 @@ const worstSteady = Math.max(...steadyNames.map((n) => steadyRows[n].p99).filter
 console.log(`  ${(steadyCalls / steadySeconds).toFixed(0)} requests/s; pooled p50 ${steadyPooled.p50.toFixed(1)} ms, p99 ${steadyPooled.p99.toFixed(1)} ms; worst call's p99 ${worstSteady.toFixed(1)} ms; ${written} care records written`);
 const steadyWindows = steady.byWindow(steadyT0, 5);
 console.log(`  p99 by 5 s: ${steadyWindows.map((w) => `${w.from}s ${w.p99.toFixed(0)}`).join(', ')} ms`);
+printInside(steadyServer);
 console.log(`  gateway: ${ingest.posted} readings accepted, ${ingest.refused} refused; its requests p50 ${percentile(ingest.ms, 50).toFixed(1)} ms, p99 ${percentile(ingest.ms, 99).toFixed(1)} ms`);
 
 const shiftErrors = [...shift.errors.values()].reduce((a, b) => a + b, 0);
@@ -385,6 +404,7 @@ writeFileSync(
       cores: cpus().length,
       loads,
       settings: { STAFF, ARRIVAL_S, CONSOLES, SECONDS, DEVICES, WRITE_EVERY },
+      inside: { shift: shiftServer, steady: steadyServer },
       shift: { signIns, lastSignInS: lastSignIn, signInsPerSecond: signInRate, seconds: shiftSeconds, serverCpuS: shiftCpu, pooled: homePooled, worstHomeP99: worstHome, calls: shiftRows, byWindow: shiftWindows, errors: Object.fromEntries(shift.errors) },
       steady: { consoles: consoles.length, seconds: steadySeconds, requestsPerSecond: steadyCalls / steadySeconds, serverCpuS: steadyCpu, pooled: steadyPooled, worstP99: worstSteady, written, calls: steadyRows, byWindow: steadyWindows, errors: Object.fromEntries(steady.errors) },
       ingest: { posted: ingest.posted, refused: ingest.refused, p50: percentile(ingest.ms, 50), p99: percentile(ingest.ms, 99) },
