@@ -53,10 +53,10 @@ async function writeAtomically(out: string, body: () => Promise<Readable>): Prom
 }
 
 /** Asks the server running on the data folder for a snapshot (backup-route.ts). */
-async function fromServer(port: number, token: string): Promise<Readable> {
+async function fromServer(port: number, token: string, signal: AbortSignal): Promise<Readable> {
   let res: Response;
   try {
-    res = await fetch(`http://127.0.0.1:${port}${BACKUP_PATH}`, { headers: { authorization: `Bearer ${token}` } });
+    res = await fetch(`http://127.0.0.1:${port}${BACKUP_PATH}`, { headers: { authorization: `Bearer ${token}` }, signal });
   } catch (err) {
     throw new BackupError(`the server on port ${port} did not answer on 127.0.0.1: ${(err as Error).message}`);
   }
@@ -83,6 +83,13 @@ export type BackupResult = { out: string; bytes: number; online: boolean };
 export async function backupDatabase(dataDir: string, out: string): Promise<BackupResult> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new BackupError(`no embedded database in ${dataDir} (set DATA_DIR or pass --data-dir)`);
   const server = liveServer(dataDir);
-  const bytes = await writeAtomically(out, () => (server ? fromServer(server.port, server.token) : offline(dataDir)));
-  return { out, bytes, online: Boolean(server) };
+  // A write that fails halfway (a full disk) drops the download too: left open, the server's
+  // answer was never finished, and its shutdown waited for the connection's keep-alive (72 s).
+  const download = new AbortController();
+  try {
+    const bytes = await writeAtomically(out, () => (server ? fromServer(server.port, server.token, download.signal) : offline(dataDir)));
+    return { out, bytes, online: Boolean(server) };
+  } finally {
+    download.abort();
+  }
 }
