@@ -30,7 +30,7 @@ const postgresTests = [
   'src/auth/cross-tenant.test.ts',
   'src/modules/administration/{area,audit,change-log}/*.test.ts',
   'src/modules/alerts/abnormal/*.test.ts',
-  'src/modules/devices/device-state/guard-console.test.ts',
+  'src/modules/devices/device-state/{guard-console,index-panels}.test.ts',
   'src/modules/devices/ingest/*.test.ts',
   'src/modules/clinical/physiologic/routes.test.ts',
   'src/modules/shift-work/handover/*.test.ts',

@@ -60,7 +60,12 @@ const CONSOLES = Math.min(num('CONSOLES', 50), STAFF);
 const SECONDS = num('SECONDS', 60);
 const DEVICES = num('DEVICES', 500);
 const WRITE_EVERY = num('WRITE_EVERY', 5);
-const THINK_MS: [number, number] = [1000, 2000];
+/** A console's think time between reloads, `lo-hi` ms (default 1000-2000); `0` reloads at once, for the read path's most requests per second. */
+const THINK_MS = (() => {
+  const [lo, hi = lo] = (process.env.BENCH_SHIFT_THINK_MS ?? '1000-2000').split('-').map(Number);
+  if (!(lo >= 0 && hi >= lo)) throw new Error('BENCH_SHIFT_THINK_MS takes lo-hi milliseconds');
+  return [lo, hi] as [number, number];
+})();
 const DEVICE_INTERVAL_S = 10;
 const OPEN_ALERTS = Math.min(100, DEVICES);
 const goals = ENGINE === 'postgres' ? { homeP99: 250, steadyP99: 50 } : { homeP99: 500, steadyP99: 100 };
@@ -299,7 +304,7 @@ const signIns = signedInAt.length;
 
 // ---------------------------------------------------------------- phase 2: steady use
 
-console.log(`steady use: ${CONSOLES} consoles reloading their home data with 1–2 s of thought, for ${SECONDS} s …`);
+console.log(`steady use: ${CONSOLES} consoles reloading their home data with ${THINK_MS.join('–')} ms of thought, for ${SECONDS} s …`);
 loads.steadyStart = load();
 const steady = new Tally();
 const consoles = people.filter((p) => tokens.has(p.id)).slice(0, CONSOLES);
@@ -374,7 +379,7 @@ const steadyRows = table(steady, steadyNames);
 const steadyPooled = steady.pooled(steadyNames);
 const steadyCalls = steadyNames.reduce((s, n) => s + steadyRows[n].calls, 0);
 const worstSteady = Math.max(...steadyNames.map((n) => steadyRows[n].p99).filter(Number.isFinite));
-console.log(`  ${(steadyCalls / steadySeconds).toFixed(0)} requests/s; pooled p50 ${steadyPooled.p50.toFixed(1)} ms, p99 ${steadyPooled.p99.toFixed(1)} ms; worst call's p99 ${worstSteady.toFixed(1)} ms; ${written} care records written`);
+console.log(`  ${(steadyCalls / steadySeconds).toFixed(0)} requests/s, ${((steadyCpu * 1000) / steadyCalls).toFixed(2)} ms of server CPU each (ingestion and jobs included); pooled p50 ${steadyPooled.p50.toFixed(1)} ms, p99 ${steadyPooled.p99.toFixed(1)} ms; worst call's p99 ${worstSteady.toFixed(1)} ms; ${written} care records written`);
 const steadyWindows = steady.byWindow(steadyT0, 5);
 console.log(`  p99 by 5 s: ${steadyWindows.map((w) => `${w.from}s ${w.p99.toFixed(0)}`).join(', ')} ms`);
 printInside(steadyServer);
@@ -403,7 +408,7 @@ writeFileSync(
       engine: ENGINE,
       cores: cpus().length,
       loads,
-      settings: { STAFF, ARRIVAL_S, CONSOLES, SECONDS, DEVICES, WRITE_EVERY },
+      settings: { STAFF, ARRIVAL_S, CONSOLES, SECONDS, DEVICES, WRITE_EVERY, THINK_MS },
       inside: { shift: shiftServer, steady: steadyServer },
       shift: { signIns, lastSignInS: lastSignIn, signInsPerSecond: signInRate, seconds: shiftSeconds, serverCpuS: shiftCpu, pooled: homePooled, worstHomeP99: worstHome, calls: shiftRows, byWindow: shiftWindows, errors: Object.fromEntries(shift.errors) },
       steady: { consoles: consoles.length, seconds: steadySeconds, requestsPerSecond: steadyCalls / steadySeconds, serverCpuS: steadyCpu, pooled: steadyPooled, worstP99: worstSteady, written, calls: steadyRows, byWindow: steadyWindows, errors: Object.fromEntries(steady.errors) },

@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller; set by the guard on every route that is not `access: 'public'`. */
     principal: Principal;
+    /**
+     * Whether the caller must still enrol a second factor, as the session check found it: read by
+     * the routes that show it (GET /personal) instead of asking the database again.
+     */
+    mustEnrolSecondFactor: boolean;
   }
 }
 
@@ -35,6 +40,7 @@ function ownAccountRoute(request: FastifyRequest, access: string | undefined): b
  */
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('mustEnrolSecondFactor', false);
   app.addHook('onRequest', async (request) => {
     const { permission, access, stepUp } = request.routeOptions.config;
     if (access === 'public') return;
@@ -55,5 +61,6 @@ export function registerAuthGuard(app: FastifyInstance): void {
     if (stepUp || stepUpPairs.has(routeKey(request))) await requireRecentAuthentication(db, session.sessionId);
     const { staffId, sessionId, role, orgId, orgType, areaId } = session;
     request.principal = { staffId, sessionId, role, orgId, orgType, areaId };
+    request.mustEnrolSecondFactor = session.mustEnrol;
   });
 }

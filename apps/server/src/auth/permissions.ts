@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { type SQL, and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { HttpMethod, permissionKey, type ApiPermission, type SidebarItem, type StaffRole } from '@vigil/contracts';
 import type { Db } from '../db/client.ts';
 import { apiGroups, roles, tempRoles } from '../db/schema/index.ts';
@@ -30,6 +30,19 @@ async function activeRoles(db: Db, staffId: number, role: StaffRole): Promise<nu
     .from(tempRoles)
     .where(and(eq(tempRoles.staffId, staffId), lte(tempRoles.startsAt, now), gt(tempRoles.expiresAt, now)));
   return [...new Set([role, ...temp.map((t) => t.role)])];
+}
+
+/**
+ * SQL: whether the staff member's role, or an unexpired temporary role of theirs, grants the pair,
+ * decided as the session check decides it (principal.ts). Uncorrelated, so PostgreSQL runs it once
+ * per statement however many rows it is selected beside.
+ */
+export function grantsPair(staffId: number, role: StaffRole, pair: ApiPermission): SQL<boolean> {
+  return sql<boolean>`exists (
+    select 1 from roles r join api_groups g on g.id = r.api_group_id
+    where g.permissions @> ${JSON.stringify([pair])}::jsonb
+      and (r.id = ${role} or r.id in (
+        select t.role from temp_roles t where t.staff_id = ${staffId} and t.starts_at <= now() and t.expires_at > now())))`;
 }
 
 /**

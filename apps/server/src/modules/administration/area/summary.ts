@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { abnormalEvents, areas, deviceBindings, devices, members } from '../../../db/schema/index.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { Principal } from '../../../auth/principal.ts';
-import { loadGrants } from '../../../auth/permissions.ts';
+import { grantsPair } from '../../../auth/permissions.ts';
 import { scopeCondition } from '../../../auth/scope.ts';
 import { isOnline } from '../../devices/device-state/service.ts';
 
@@ -24,16 +24,15 @@ import { isOnline } from '../../devices/device-state/service.ts';
  * the alert list would.
  */
 export async function summariseAreas(db: Db, p: Principal, now = new Date()): Promise<AreaSummary> {
+  const abnormalList = { method: 'GET', route: Resource.abnormal } as const;
   const inScope = await db
-    .select({ id: areas.id, name: areas.name })
+    .select({ id: areas.id, name: areas.name, mayReadAlerts: grantsPair(p.staffId, p.role, abnormalList) })
     .from(areas)
     .where(and(eq(areas.enabled, true), scopeCondition(p, { org: areas.orgId, area: areas.id })))
     .orderBy(asc(areas.name), asc(areas.id));
   if (inScope.length === 0) return { list: [] };
   const ids = inScope.map((a) => a.id);
-
-  const { api } = await loadGrants(db, p.staffId, p.role);
-  const mayReadAlerts = api.some((pair) => pair.method === 'GET' && pair.route === Resource.abnormal);
+  const mayReadAlerts = Boolean(inScope[0].mayReadAlerts);
 
   const memberCounts = await db
     .select({ areaId: members.areaId, n: count() })

@@ -35,7 +35,7 @@ export async function personalRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/personal',
     { config: { permission: 'GET /personal' }, schema: { tags, summary: 'Own profile', response: { 200: personalResponse, ...errorResponses } } },
-    async (request) => ({ data: await loadPersonal(db, request.principal.staffId) }),
+    async (request) => ({ data: await loadPersonal(db, request.principal.staffId, request.mustEnrolSecondFactor) }),
   );
 
   r.put(
@@ -55,7 +55,7 @@ export async function personalRoutes(app: FastifyInstance): Promise<void> {
           updatedAt: new Date(),
         })
         .where(eq(staff.id, request.principal.staffId));
-      return { data: await loadPersonal(db, request.principal.staffId) };
+      return { data: await loadPersonal(db, request.principal.staffId, request.mustEnrolSecondFactor) };
     },
   );
 

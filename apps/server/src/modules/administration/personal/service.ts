@@ -3,11 +3,11 @@ import { toUnix, type PersonalDetail } from '@vigil/contracts';
 import type { Db } from '../../../db/client.ts';
 import { areas, orgs, staff } from '../../../db/schema/index.ts';
 import { notFound } from '../../../http/errors.ts';
-import { mustEnrolSecondFactor } from '../second-factor/service.ts';
 
 export type PersonalInfo = PersonalDetail & { must_change_password: boolean; must_enrol_second_factor: boolean };
 
-export async function loadPersonal(db: Db, staffId: number): Promise<PersonalInfo> {
+/** `mustEnrolSecondFactor` is the session check's own finding (auth/guard.ts), made for this very request. */
+export async function loadPersonal(db: Db, staffId: number, mustEnrolSecondFactor: boolean): Promise<PersonalInfo> {
   const [row] = await db
     .select({
       id: staff.id,
@@ -45,7 +45,7 @@ export async function loadPersonal(db: Db, staffId: number): Promise<PersonalInf
     // A password nobody has chosen yet (first-start admin, accounts set up by an admin) must be replaced.
     must_change_password: row.passwordChangedAt === null,
     // An admin whose organisation (or the operator level) requires a second factor enrols first.
-    must_enrol_second_factor: await mustEnrolSecondFactor(db, staffId),
+    must_enrol_second_factor: mustEnrolSecondFactor,
     created_at: toUnix(row.createdAt),
     updated_at: toUnix(row.updatedAt),
   };

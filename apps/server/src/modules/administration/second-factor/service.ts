@@ -32,9 +32,3 @@ export async function secondFactorStatus(db: Db, staffId: number): Promise<Secon
     })),
   };
 }
-
-/** Whether the staff member must still enrol: required for them and none confirmed yet. */
-export async function mustEnrolSecondFactor(db: Db, staffId: number): Promise<boolean> {
-  const status = await secondFactorStatus(db, staffId);
-  return status.required && !status.totp && status.passkeys.length === 0;
-}

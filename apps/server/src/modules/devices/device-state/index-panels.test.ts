@@ -7,11 +7,12 @@ import {
   areaSummary,
   deviceRealTimeRow,
   deviceSummary,
+  Role,
   paginated,
   sleepDeviceSummary,
 } from '@vigil/contracts';
 import type { Database } from '../../../db/client.ts';
-import { areas, deviceBindings, devices, members, staff } from '../../../db/schema/index.ts';
+import { areas, deviceBindings, devices, members, staff, tempRoles } from '../../../db/schema/index.ts';
 import { seedDemo } from '../../../demo/seed.ts';
 import { DEMO_PASSWORD } from '../../../demo/data.ts';
 import { openTestDatabase, startInstance, type Instance } from '../../../../test/realtime.ts';
@@ -173,6 +174,23 @@ describe('area panel (GET /area/summary)', () => {
     const aide = areaSummary.parse((await get('aide', IndexPanelPath.areas)).data);
     expect(aide.list.length).toBeGreaterThan(0);
     expect(aide.list.every((a) => a.open_alerts === null)).toBe(true);
+  });
+
+  it('shows the alert counts while a temporary role lends the alert list, and hides them once it expires', async () => {
+    const [aide] = await database.db.select({ id: staff.id }).from(staff).where(eq(staff.account, 'aide'));
+    const [lent] = await database.db
+      .insert(tempRoles)
+      .values({ staffId: aide.id, role: Role.orgAdmin, expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: tempRoles.id });
+    try {
+      const lending = areaSummary.parse((await get('aide', IndexPanelPath.areas)).data);
+      expect(lending.list.every((a) => a.open_alerts !== null)).toBe(true);
+      await database.db.update(tempRoles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tempRoles.id, lent.id));
+      const expired = areaSummary.parse((await get('aide', IndexPanelPath.areas)).data);
+      expect(expired.list.every((a) => a.open_alerts === null)).toBe(true);
+    } finally {
+      await database.db.delete(tempRoles).where(eq(tempRoles.id, lent.id));
+    }
   });
 
   it('gives an area admin only its own area', async () => {
