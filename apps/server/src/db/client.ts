@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { rememberParameterTypings } from './parameter-typings.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -46,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // queued behind this one, so none runs before it.
     pool.on('connect', (client) => void client.query('set jit = off').catch(() => undefined));
     const db = drizzlePg({ client: pool, schema });
+    rememberParameterTypings(db);
     return {
       db,
       kind: 'postgres',
@@ -65,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  rememberParameterTypings(db);
   return {
     db,
     kind: 'pglite',
