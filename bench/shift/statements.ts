@@ -8,7 +8,6 @@
  * their time; then the statements that cost the most in total.
  */
 import { cpus, loadavg } from 'node:os';
-import type { PGlite } from '@electric-sql/pglite';
 import { Role } from '../../packages/contracts/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { testConfig } from '../../apps/server/src/config.ts';
@@ -23,7 +22,7 @@ const { world, people } = await seedShiftWorld(database.db, { devices: 500, staf
 
 type Stmt = { sql: string; ms: number };
 let current: Stmt[] | undefined;
-const client = database.embedded as PGlite;
+const client = database.embedded!;
 const normalise = (text: string) => text.replace(/\s+/g, ' ').slice(0, 160);
 const timed = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
   async (...a: A): Promise<R> => {
