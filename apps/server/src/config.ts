@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections this instance holds to PostgreSQL (ignored on the embedded database, which has one). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Folder of the embedded PGlite database (ignored when DATABASE_URL is set). */
   DATA_DIR: z.string().default('./data/pglite'),
   /** Folder of uploaded files (headshots); default `uploads` beside DATA_DIR's folder. */
@@ -113,6 +115,7 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl?: string;
+  databasePoolSize: number;
   dataDir: string;
   uploadDir: string;
   redisUrl?: string;
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR ?? join(e.DATA_DIR, '..', 'uploads'),
     redisUrl: e.REDIS_URL,

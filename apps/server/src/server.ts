@@ -22,7 +22,7 @@ export type RunningServer = { app: FastifyInstance; database: Database; stop(): 
 
 export function databaseOptions(config: Config) {
   return config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    ? ({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } as const)
     : ({ kind: 'pglite', dataDir: config.dataDir } as const);
 }
 
