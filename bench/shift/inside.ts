@@ -46,6 +46,15 @@ function routeP99(before: Scrape, after: Scrape): { route: string; count: number
     .sort((a, b) => b.count - a.count);
 }
 
+/** What the server said of itself over a phase. */
+export type ServerSays = {
+  eventLoopLagMaxMs: number;
+  eventLoopLagP99MaxMs: number;
+  poolWaitingMax: number;
+  gcSeconds: number;
+  routes: { route: string; count: number; p99: string }[];
+};
+
 export function watchServer(url: string, token: string) {
   const read = () =>
     fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
@@ -69,7 +78,7 @@ export function watchServer(url: string, token: string) {
           .catch(() => undefined);
       }, 1000);
     },
-    async stop() {
+    async stop(): Promise<ServerSays> {
       clearInterval(timer);
       const last = await read();
       const before = first ?? new Map();

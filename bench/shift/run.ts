@@ -43,7 +43,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from '../../packages/contracts/src/index.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { freePort, percentile, throwawayDatabase } from '../common.ts';
-import { watchServer } from './inside.ts';
+import { type ServerSays, watchServer } from './inside.ts';
 import { careRecord, homeDataCalls, type Person, seedShiftWorld, shellCalls } from './world.ts';
 
 const { values: args } = parseArgs({ options: { engine: { type: 'string' } } });
@@ -357,7 +357,7 @@ function table(tally: Tally, names: string[]) {
   for (const [why, n] of tally.errors) console.log(`  error ×${n}: ${why}`);
   return rows;
 }
-function printInside(inside: Awaited<ReturnType<ReturnType<typeof watchServer>['stop']>>) {
+function printInside(inside: ServerSays) {
   console.log(
     `  inside the server: event loop stalled up to ${inside.eventLoopLagMaxMs.toFixed(0)} ms (worst second's p99 ${inside.eventLoopLagP99MaxMs.toFixed(0)} ms), up to ${inside.poolWaitingMax} requests waiting for a database connection, ${inside.gcSeconds.toFixed(1)} s collecting garbage`,
   );
